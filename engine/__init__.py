@@ -1,0 +1,54 @@
+"""A declarative rules engine for the Brass board games.
+
+The engine knows eras, rounds, turns, tiles, links, cards and markets; the
+rules of each edition live in its ruleset, written in the Brass rule language.
+
+>>> from engine import Game
+>>> game = Game("birmingham", players=2, seed=1)
+>>> game.to_move in (0, 1)
+True
+"""
+
+import pluggy
+
+__version__ = "0.1.0"
+
+hookimpl = pluggy.HookimplMarker("brass")
+
+from .errors import (  # noqa: E402
+    AmbiguousMoveError,
+    BrassError,
+    DataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    PluginError,
+    RuleFileError,
+    RulesetError,
+    UndoError,
+)
+from .game import Game, LegalMoves, Move, Outcome  # noqa: E402
+from .ruleset import Ruleset, check_ruleset, installed_rulesets, load_ruleset  # noqa: E402
+
+__all__ = [
+    "__version__",
+    "hookimpl",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Ruleset",
+    "load_ruleset",
+    "check_ruleset",
+    "installed_rulesets",
+    "BrassError",
+    "RulesetError",
+    "RuleFileError",
+    "DataError",
+    "PluginError",
+    "MoveError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "UndoError",
+]

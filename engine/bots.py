@@ -1,0 +1,121 @@
+"""Bots: players that choose their own moves.
+
+* :class:`RandomBot` picks uniformly among all legal moves (python-chess's
+  ``random.choice(list(board.legal_moves))``).
+* :class:`QuickRandomBot` tries options in random order and takes the first
+  legal move found: much faster, but not uniform over moves.
+* :class:`GreedyBot` tries every legal move and keeps the one that leaves it
+  best placed, by the ruleset's ``brass_evaluate`` hook or the engine's default
+  measure (points, points waiting on flipped tiles and links, income, money).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from .game import Game, Move
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed: Optional[int] = None):
+        self.rng = random.Random(seed if seed is None or isinstance(seed, (int, str)) else repr(seed))
+
+    def choose(self, game: Game) -> Move:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniformly random among the legal moves."""
+
+    name = "random"
+
+    def choose(self, game: Game) -> Move:
+        return self.rng.choice(list(game.legal_moves))
+
+
+class QuickRandomBot(Bot):
+    """A random legal move, found by trying options in random order."""
+
+    name = "quick"
+
+    def choose(self, game: Game) -> Move:
+        return game.random_move(self.rng)
+
+
+class GreedyBot(Bot):
+    """The legal move after which its position looks best (one move deep)."""
+
+    name = "greedy"
+
+    def choose(self, game: Game) -> Move:
+        player = game.to_move
+        best = []
+        best_value = None
+        for move in list(game.legal_moves):  # the list first: exploring changes the state
+            with game.explore(move):
+                value = evaluate(game, player)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return self.rng.choice(best)
+
+
+def evaluate(game: Game, player: int) -> float:
+    """How well a player stands: the ruleset's judgement, else the default."""
+    state = game.state
+    found = game.ruleset.hook.brass_evaluate(game=game, player=state.players[player])
+    if found is not None:
+        return float(found)
+    return default_evaluation(game, player)
+
+
+def default_evaluation(game: Game, player: int) -> float:
+    """Points, plus points already earned on the board, plus income and money."""
+    state = game.state
+    board = game.board
+    p = state.players[player]
+    value = float(p.vp)
+    for tile in state.slot_tiles:
+        if tile is None or tile.owner != player:
+            continue
+        vp = tile.type.fields.get("vp", 0)
+        value += vp if tile.flipped else vp * 0.35
+    for link in state.line_links:
+        if link is None or link.owner != player:
+            continue
+        for location in link.line.locations:
+            value += location.link_icons * 0.5
+            for slot in location.slots:
+                tile = state.slot_tiles[slot.index]
+                if tile is not None and tile.flipped:
+                    value += tile.type.fields.get("link_icons", 0) * 0.8
+        value += 0.5
+    rounds_left = max(1, _rounds_left(game))
+    value += board.income.level(p.income_space) * min(rounds_left, 8) * 0.35
+    value += (p.money + p.spent * 0.5) * 0.12
+    return value
+
+
+def _rounds_left(game: Game) -> int:
+    """Rounds still to play, estimated from the cards left (two per player a round)."""
+    state = game.state
+    players = len(state.players)
+    cards_now = len(state.deck) + sum(len(p.hand) for p in state.players)
+    count = str(players)
+    per_era_cards = sum(card.fields.get("copies", {}).get(count, 0) for card in game.board.cards)
+    eras_left = len(game.board.eras) - state.era_index - 1
+    return (cards_now + eras_left * per_era_cards) // (2 * players)
+
+
+BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot)}
+
+
+def make_bot(name: str, seed: Optional[int] = None) -> Bot:
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None

@@ -1,0 +1,283 @@
+"""The ``brass`` command: play, simulate, replay, validate, list rulesets.
+
+    brass play birmingham --players 3 --seats human,greedy,random --seed 7
+    brass simulate birmingham --players 4 --games 20 --seed 1 [--json]
+    brass replay game.json
+    brass validate rulesets/birmingham
+    brass rulesets
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Optional
+
+from . import __version__
+from .bots import BOTS, make_bot
+from .errors import BrassError, MoveError, RecordError, UndoError
+from .game import Game
+from .render import render, render_outcome
+from .ruleset import check_ruleset, installed_rulesets, load_ruleset
+
+HELP = """Commands:
+  <move>          play a move in notation, e.g.  loan card=stafford
+  <number>        play the move with that number in the last list shown
+  moves [TEXT]    list the legal moves (only those containing TEXT)
+  board           show the table again
+  undo            take back your last move of this turn
+  save FILE       save the game record (replay it with: brass replay FILE)
+  help            this text
+  quit            stop playing
+A move is an action followed by its choices as name=value; choices with only one
+possibility may be left out: the game fills them in, or says which are ambiguous."""
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="brass", description="Play and check Brass games and rulesets.")
+    parser.add_argument("--version", action="version", version=f"brass {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play a game in the terminal, humans and bots mixed")
+    play.add_argument("ruleset")
+    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--seats", default=None, help=f"comma-separated: human or a bot ({', '.join(BOTS)}); default human then greedy bots")
+    play.add_argument("--names", default=None, help="comma-separated player names")
+    play.add_argument("--seed", type=int, default=None)
+
+    simulate = commands.add_parser("simulate", help="bot-only games played to the end")
+    simulate.add_argument("ruleset")
+    simulate.add_argument("--players", type=int, default=2)
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--bot", default="random", help=f"one of {', '.join(BOTS)}, or a comma-separated list per seat")
+    simulate.add_argument("--json", action="store_true", help="one JSON object per game")
+    simulate.add_argument("--save", default=None, help="save each game's record as FILE-N.json")
+
+    replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
+    replay.add_argument("file")
+
+    validate = commands.add_parser("validate", help="check a ruleset folder (or installed name)")
+    validate.add_argument("path")
+
+    commands.add_parser("rulesets", help="list the installed rulesets")
+
+    args = parser.parse_args(argv)
+    try:
+        return {
+            "play": _play,
+            "simulate": _simulate,
+            "replay": _replay,
+            "validate": _validate,
+            "rulesets": _rulesets,
+        }[args.command](args)
+    except BrassError as error:
+        print(f"brass: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"brass: {error}", file=sys.stderr)
+        return 2
+
+
+# ------------------------------------------------------------------------ play
+def _play(args) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    seats = args.seats.split(",") if args.seats else None
+    players = args.players or (len(seats) if seats else ruleset.players[0])
+    if seats is None:
+        seats = ["human"] + ["greedy"] * (players - 1)
+    if len(seats) != players:
+        raise ValueError(f"{len(seats)} seats given for {players} players")
+    names = args.names.split(",") if args.names else [f"{seat.capitalize()} {i + 1}" if seat != "human" else f"Player {i + 1}" for i, seat in enumerate(seats)]
+    game = Game(ruleset, names, seed=args.seed)
+    bots = {i: make_bot(seat, (game.seed, i)) for i, seat in enumerate(seats) if seat != "human"}
+    print(f"{ruleset.title} ({ruleset.name} {ruleset.version}), seed {game.seed}. Type 'help' for commands.")
+    shown: list = []
+    last_viewer = None
+    while not game.is_over():
+        player = game.to_move
+        if player in bots:
+            move = bots[player].choose(game)
+            game.push(move)
+            print(f"{game.state.players[player].name}: {move}")
+            continue
+        if last_viewer != (player, len(game.history)):
+            print()
+            print(render(game, viewer=player))
+            shown = _list_moves(game, "")
+            last_viewer = (player, len(game.history))
+        try:
+            line = input(f"{game.state.players[player].name}> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        if word in ("quit", "exit"):
+            return 0
+        if word == "help":
+            print(HELP)
+        elif word == "board":
+            print(render(game, viewer=player))
+        elif word == "moves":
+            shown = _list_moves(game, rest.strip(), limit=None)
+        elif word == "undo":
+            try:
+                move = game.undo()
+                print(f"took back: {move}")
+                last_viewer = None
+            except UndoError as error:
+                print(error)
+        elif word == "save":
+            if not rest.strip():
+                print("save needs a file name")
+            else:
+                game.save(rest.strip())
+                print(f"saved to {rest.strip()}")
+        else:
+            text = line
+            if line.isdigit():
+                number = int(line)
+                if not 1 <= number <= len(shown):
+                    print(f"there is no move {number} in the last list")
+                    continue
+                text = shown[number - 1].notation()
+            try:
+                move = game.play(text)
+                print(f"played: {move}")
+            except MoveError as error:
+                print(error)
+    print()
+    print(render(game))
+    print(render_outcome(game))
+    return 0
+
+
+def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
+    moves = [m for m in game.legal_moves if text in m.notation()]
+    ordered = game.ruleset.hook.brass_order_moves(game=game, moves=moves)
+    if ordered is not None:
+        moves = list(ordered)
+    if limit is not None and len(moves) > limit:
+        counts: dict = {}
+        for move in moves:
+            counts[move.frame] = counts.get(move.frame, 0) + 1
+        summary = ", ".join(f"{name} {n}" for name, n in counts.items())
+        print(f"{len(moves)} legal moves ({summary}). Type 'moves TEXT' to list some, e.g. 'moves {next(iter(counts))}'.")
+        return moves
+    for number, move in enumerate(moves, 1):
+        print(f"  {number:>3}. {move}")
+    return moves
+
+
+# -------------------------------------------------------------------- simulate
+def play_out(game: Game, bots: dict) -> Game:
+    while not game.is_over():
+        game.push(bots[game.to_move].choose(game))
+    return game
+
+
+def _simulate(args) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    names = args.bot.split(",")
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        raise ValueError(f"{len(names)} bots given for {args.players} players")
+    started = time.perf_counter()
+    total_moves = 0
+    wins = [0.0] * args.players
+    for number in range(args.games):
+        seed = args.seed + number
+        seats = [f"{bot} {i + 1}" for i, bot in enumerate(names)]
+        game = Game(ruleset, seats, seed=seed)
+        bots = {i: make_bot(bot, (seed, i)) for i, bot in enumerate(names)}
+        play_out(game, bots)
+        total_moves += len(game.history)
+        outcome = game.outcome()
+        for index in outcome.winners:
+            wins[index] += 1 / len(outcome.winners)
+        if args.save:
+            game.save(f"{args.save}-{number + 1}.json")
+        if args.json:
+            print(json.dumps({
+                "game": number + 1,
+                "seed": seed,
+                "ruleset": ruleset.name,
+                "moves": len(game.history),
+                "seats": [
+                    {"seat": i, "bot": names[i], **outcome.scores[i]} for i in range(args.players)
+                ],
+                "winners": outcome.winners,
+            }))
+        else:
+            figures = "  ".join(
+                f"[{i + 1}] VP {s['vp']:>3} inc {s['income_level']:>3} £{s['money']:>3}" for i, s in enumerate(outcome.scores)
+            )
+            print(f"game {number + 1:>3} seed {seed}: {figures}  winner {'+'.join(str(i + 1) for i in outcome.winners)}")
+    elapsed = time.perf_counter() - started
+    rate = args.games / elapsed if elapsed else float("inf")
+    summary = f"{args.games} games, {total_moves} moves in {elapsed:.2f} s: {rate:.2f} games/s, {total_moves / elapsed:.0f} moves/s"
+    if args.json:
+        print(json.dumps({"summary": {"games": args.games, "moves": total_moves, "seconds": round(elapsed, 3), "games_per_second": round(rate, 3), "wins": wins}}))
+    else:
+        print(summary)
+        print("wins by seat: " + ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(wins)))
+    return 0
+
+
+# ---------------------------------------------------------------------- replay
+def _replay(args) -> int:
+    try:
+        game = Game.load(args.file)
+    except RecordError as error:
+        print(f"brass: {error}", file=sys.stderr)
+        return 1
+    print(f"Replayed {len(game.history)} moves of {game.ruleset.title} ({game.ruleset.name} {game.ruleset.version}).")
+    print(render(game))
+    if game.is_over():
+        print(render_outcome(game))
+    return 0
+
+
+# -------------------------------------------------------------------- validate
+def _validate(args) -> int:
+    errors = check_ruleset(args.path)
+    if not errors:
+        ruleset = load_ruleset(args.path)
+        rules = ruleset.rules
+        print(
+            f"{args.path}: valid -- {ruleset.title} {ruleset.version}: {len(ruleset.board.locations)} locations, "
+            f"{len(ruleset.board.lines)} lines, {len(ruleset.board.industries)} industries, "
+            f"{len(rules.actions)} actions, {len(rules.procedures)} procedures"
+        )
+        return 0
+    count = 0
+    for error in errors:
+        problems = getattr(error, "problems", None)
+        if problems:
+            for problem in problems:
+                print(problem)
+                count += 1
+        else:
+            print(error)
+            count += 1
+    print(f"{args.path}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+    return 1
+
+
+def _rulesets(args) -> int:
+    for name, entry in installed_rulesets().items():
+        try:
+            ruleset = load_ruleset(name)
+            print(f"{name:<14} {ruleset.title} {ruleset.version} ({entry.value}); players {', '.join(map(str, ruleset.players))}")
+        except BrassError as error:
+            print(f"{name:<14} broken: {str(error).splitlines()[0]}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

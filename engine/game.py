@@ -1,0 +1,668 @@
+"""A game of Brass, played by the rules of a ruleset.
+
+The model is python-chess's board: :attr:`Game.legal_moves` is a lazy
+collection, :meth:`Game.play` checks and applies a move written in notation,
+:meth:`Game.push` applies a move the game produced, :meth:`Game.undo` takes
+back the last move of the current turn, :meth:`Game.outcome` says who won.
+Chance is explicit, as in OpenSpiel: every shuffle draws from its own random
+stream derived from the seed (or takes a given order), so a seed and a move
+list replay exactly, on any machine.
+
+The flow (eras, rounds, turns, actions) is the same for every edition; what
+happens in it is the ruleset's: the engine runs the rules' procedures
+``setup``, ``start_of_era``, ``end_of_turn``, ``end_of_round``, ``end_of_era``
+and ``end_of_game``, and asks the rules' definitions ``actions_this_turn``,
+``era_over`` and ``ranking``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterator, Optional
+
+from . import __version__
+from .errors import (
+    AmbiguousMoveError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    RuleRuntimeError,
+    UndoError,
+)
+from .language.decisions import LEAF, decide, notation as value_notation
+from .language.runtime import Decision, Frame, Run
+from .language.statements import run_block
+from .model.state import GameState
+from .notation import parse_move, write_move
+from .ruleset import Ruleset, load_ruleset
+
+RECORD_FORMAT = "brass-game-record/1"
+
+
+@dataclass(frozen=True)
+class FrameState:
+    """Rule code that is running and waits for a player's decision."""
+
+    kind: str  # action | procedure
+    name: Optional[str]  # the procedure; for an action frame, None until an action is chosen
+    you: Optional[int]  # the acting player, if any
+    mark: int  # journal position when the frame started
+    script: tuple = ()  # every decision taken so far in it, as (key, text)
+    waiting: Optional[int] = None  # whose decision it is now
+    then: Optional[str] = None  # the phase that follows once it completes
+    args: tuple = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: the frame it belongs to, who made it, and every decision in it."""
+
+    frame: str
+    player: int
+    decisions: tuple  # of Decision, including those the notation leaves out
+
+    def notation(self) -> str:
+        return write_move(self.frame, self.decisions)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def tokens(self) -> list:
+        return [(d.key, d.text) for d in self.decisions]
+
+
+@dataclass
+class Outcome:
+    """How the game ended: the ranking (ties share a place) and the final figures."""
+
+    ranking: list  # list of lists of player indexes, best first
+    scores: list  # per player: dict of vp, income_level, money
+    names: list
+
+    @property
+    def winners(self) -> list:
+        return self.ranking[0] if self.ranking else []
+
+    def result(self) -> str:
+        names = [self.names[i] for i in self.winners]
+        if len(names) == 1:
+            return f"{names[0]} wins"
+        return "shared win: " + ", ".join(names)
+
+
+@dataclass
+class _Played:
+    move: Move
+    mark: int  # journal position before the move
+    turn: tuple  # (era, round, turn index) when it was made
+
+
+class Game:
+    """One game: a ruleset, a number of players, a seed or a given set-up."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        players: int | list[str] = 2,
+        seed: Optional[int] = None,
+        chance: Optional[dict] = None,
+    ):
+        self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.rules = self.ruleset.rules
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if len(names) not in self.ruleset.players:
+            raise ValueError(f"{self.ruleset.title} is for {', '.join(map(str, self.ruleset.players))} players, not {len(names)}")
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.chance = {k: [list(o) for o in v] for k, v in (chance or {}).items()}
+        self.state = GameState(self.ruleset.board, names)
+        for player in self.state.players:
+            player.income_space = self.ruleset.board.income.start_space
+        self.history: list[_Played] = []
+        self._undo_floor = 0
+        self._advance()
+
+    # ----------------------------------------------------------------- chance
+    def shuffled(self, label: str, items: list) -> list:
+        """A shuffle: the given order for this shuffle if the set-up names one, else seeded."""
+        log = self.state.chance_log
+        occurrence = sum(1 for entry in log if entry == label)
+        self.state.journal.append(log, label)
+        given = self.chance.get(label)
+        if given is not None and occurrence < len(given):
+            return self._given_order(label, occurrence, items, given[occurrence])
+        rng = random.Random(f"{self.seed}/{label}/{occurrence}")
+        result = list(items)
+        rng.shuffle(result)
+        return result
+
+    def _given_order(self, label, occurrence, items, order) -> list:
+        pool = {}
+        for item in items:
+            pool.setdefault(value_notation(item), []).append(item)
+        result = []
+        for ident in order:
+            ident = str(ident)
+            if not pool.get(ident):
+                raise ValueError(f"the given order for {label!r} (shuffle {occurrence + 1}) names {ident!r}, which is not among the items to shuffle")
+            result.append(pool[ident].pop())
+        leftover = [k for k, v in pool.items() for _ in v]
+        if leftover:
+            raise ValueError(f"the given order for {label!r} (shuffle {occurrence + 1}) leaves out {', '.join(sorted(leftover))}")
+        return result
+
+    # ------------------------------------------------------------------- flow
+    @property
+    def board(self):
+        return self.ruleset.board
+
+    @property
+    def players(self) -> list:
+        return self.state.players
+
+    @property
+    def to_move(self) -> Optional[int]:
+        """Index of the player who must move now, or None when the game is over."""
+        frame = self.state.frame
+        return frame.waiting if frame is not None else None
+
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def _set(self, attr, value):
+        self.state.journal.set(self.state, attr, value)
+
+    def _advance(self) -> None:
+        """Run the flow until a player must decide, or the game ends."""
+        state = self.state
+        hook = self.ruleset.hook
+        while state.frame is None:
+            phase = state.phase
+            if phase == "over":
+                return
+            if phase == "setup":
+                self._start_procedure("setup", None, "after_setup")
+            elif phase == "after_setup":
+                hook.brass_setup(game=self)
+                self._set("phase", "era_start")
+            elif phase == "era_start":
+                self._set("round", 1)
+                self._set("turn_index", 0)
+                if "start_of_era" in self.rules.procedures:
+                    self._start_procedure("start_of_era", None, "turn_start")
+                else:
+                    self._set("phase", "turn_start")
+            elif phase == "turn_start":
+                you = state.current_player
+                self._set("actions_left", int(self._define("actions_this_turn", you)))
+                self._set("actions_taken", 0)
+                self._set("phase", "action")
+                hook.brass_turn_start(game=self, player=you)
+            elif phase == "action":
+                you = state.current_player
+                if state.actions_left > 0:
+                    self._open_frame(FrameState("action", None, you.index, 0, waiting=you.index))
+                    if self._first_solution() is not None:
+                        return
+                    self._set("frame", None)  # no legal action at all: the turn passes
+                self._set("phase", "turn_end")
+            elif phase == "turn_end":
+                self._start_procedure("end_of_turn", state.current_player.index, "next_turn")
+            elif phase == "next_turn":
+                if state.turn_index + 1 < len(state.players):
+                    self._set("turn_index", state.turn_index + 1)
+                    self._set("phase", "turn_start")
+                else:
+                    self._set("phase", "round_end")
+            elif phase == "round_end":
+                self._start_procedure("end_of_round", None, "after_round")
+            elif phase == "after_round":
+                hook.brass_round_end(game=self)
+                if self._define("era_over", None):
+                    self._set("phase", "era_end")
+                else:
+                    self._set("round", state.round + 1)
+                    self._set("turn_index", 0)
+                    self._set("phase", "turn_start")
+            elif phase == "era_end":
+                self._start_procedure("end_of_era", None, "after_era")
+            elif phase == "after_era":
+                hook.brass_era_end(game=self, era=state.era)
+                if state.era.is_last:
+                    self._set("phase", "game_end")
+                else:
+                    self._set("era_index", state.era_index + 1)
+                    self._set("phase", "era_start")
+            elif phase == "game_end":
+                if "end_of_game" in self.rules.procedures:
+                    self._start_procedure("end_of_game", None, "over")
+                else:
+                    self._set("phase", "over")
+            else:  # pragma: no cover
+                raise RuntimeError(f"unknown phase {phase!r}")
+
+    def _define(self, name: str, you):
+        run = Run(self, "replay", you=you)
+        try:
+            return self.rules.define_value(name, run)
+        except RuleRuntimeError:
+            raise
+
+    def _open_frame(self, frame: FrameState) -> None:
+        self._set("frame", frame)
+        # The frame starts here: rolling back to its mark keeps the frame itself.
+        self.state.frame = replace(frame, mark=self.state.journal.mark())
+
+    def _start_procedure(self, name: str, you: Optional[int], then: str) -> None:
+        self._open_frame(FrameState("procedure", name, you, 0, then=then))
+        self._continue_frame(())
+
+    # ----------------------------------------------------------- running frames
+    def _frame_generator(self, run: Run, frame: FrameState):
+        if frame.kind == "action":
+            return self._action_slot(run, frame)
+        procedure = self.rules.procedures[frame.name]
+        return run_block(procedure.body, 0, Frame(dict(zip(procedure.params, frame.args)), run))
+
+    def _action_slot(self, run: Run, frame: FrameState):
+        state = self.state
+        actions = [a for a in self.rules.actions.values() if a.uses <= state.actions_left]
+        options = [(a, a.name) for a in actions]
+        for action in decide(run, "action", options, kind="action", decider=frame.you):
+            if action is LEAF:
+                yield LEAF
+                continue
+            body_frame = Frame({}, run)
+            run.describe = (action.describe, body_frame) if action.describe else None
+            run.action = action
+            yield from run_block(action.body, 0, body_frame)
+
+    def _new_run(self, frame: FrameState, mode: str, tokens, *, rng=None, diagnose=False) -> Run:
+        """A run of the frame from its start: earlier moves' decisions first, then ``tokens``."""
+        you = self.state.players[frame.you] if frame.you is not None else None
+        mover = frame.waiting if mode != "replay" else None
+        run = Run(self, mode, you=you, tokens=list(frame.script) + list(tokens), rng=rng, mover=mover, diagnose=diagnose)
+        run.prefix = len(frame.script)
+        run.action = None
+        return run
+
+    def _solutions(self, run: Run, frame: FrameState) -> Iterator[tuple]:
+        """(path, stopped, action) for each way the frame's code completes with the run's tokens."""
+        for signal in self._frame_generator(run, frame):
+            if not run.exhausted:
+                key, text = run.peek()
+                token = key if text is None else f"{key}={text}"
+                run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
+                continue
+            stopped = run.stopped if signal is LEAF else None
+            run.stopped = None
+            yield list(run.path), stopped, run.action
+
+    @contextlib.contextmanager
+    def _at_frame_start(self):
+        """Explore from the state the current frame started in, then put everything back."""
+        frame = self.state.frame
+        journal = self.state.journal
+        partial = bool(frame.script)
+        if partial:
+            journal.rollback(frame.mark)
+        mark = journal.mark()
+        try:
+            yield frame
+        finally:
+            journal.rollback(mark)
+            if partial:
+                self._rerun(frame.script)
+                self._set("frame", frame)
+
+    def _rerun(self, tokens) -> tuple:
+        """Run the current frame from its start with these decisions and keep the effects."""
+        frame = self.state.frame
+        run = self._new_run(replace(frame, script=tuple(tokens)), "replay", ())
+        generator = self._solutions(run, frame)
+        found = next(generator, None)
+        generator.close()
+        if found is None:
+            reasons = "; ".join(f.text() for f in run.best_failures()) or "no reason recorded"
+            raise RuleRuntimeError(f"decisions taken earlier no longer fit the rules: {reasons}")
+        return found, run
+
+    def _first_solution(self):
+        frame = self.state.frame
+        with self._at_frame_start():
+            run = self._new_run(frame, "enumerate", ())
+            for found in self._solutions(run, frame):
+                return found
+        return None
+
+    def _continue_frame(self, tokens) -> bool:
+        """Give the current frame more decisions; finish it or leave it waiting.
+
+        Returns True if hidden information was revealed on the way."""
+        state = self.state
+        frame = state.frame
+        all_tokens = tuple(frame.script) + tuple(tokens)
+        if frame.script:
+            state.journal.rollback(frame.mark)
+        (path, stopped, action), run = self._rerun(all_tokens)
+        if stopped is None:
+            self._set("frame", None)
+            if frame.kind == "action":
+                self._set("actions_left", state.actions_left - action.uses)
+                self._set("actions_taken", state.actions_taken + 1)
+            else:
+                self._set("phase", frame.then)
+            return run.revealed
+        waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
+        name = frame.name if frame.kind == "procedure" else (action.name if action else None)
+        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name))
+        return run.revealed
+
+    # ----------------------------------------------------------------- moves
+    @property
+    def legal_moves(self) -> "LegalMoves":
+        """The legal moves of the player to move (lazy; iterate, count(), ``in``)."""
+        return LegalMoves(self)
+
+    def _frame_name(self, frame: FrameState, action) -> str:
+        if frame.kind == "action":
+            return frame.name or (action.name if action else "?")
+        return frame.name
+
+    def _enumerate(self) -> Iterator[Move]:
+        frame = self.state.frame
+        if frame is None:
+            return
+        seen = set()
+        with self._at_frame_start():
+            run = self._new_run(frame, "enumerate", ())
+            for path, stopped, action in self._solutions(run, frame):
+                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                text = move.notation()
+                if text not in seen:
+                    seen.add(text)
+                    yield move
+
+    @contextlib.contextmanager
+    def explore(self, move: Move):
+        """Apply a move's own effects (nothing after it: no card is drawn), then take it back.
+
+        For bots that look ahead::
+
+            with game.explore(move):
+                value = evaluate(game, player)
+        """
+        with self._at_frame_start() as frame:
+            self._rerun(tuple(frame.script) + tuple(move.tokens()))
+            yield self
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A legal move found by trying options in random order (fast, not uniform)."""
+        frame = self.state.frame
+        if frame is None:
+            raise GameOverError("the game is over")
+        with self._at_frame_start():
+            run = self._new_run(frame, "random", (), rng=rng)
+            for path, stopped, action in self._solutions(run, frame):
+                return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+        raise RuleRuntimeError("no legal move exists although the game waits for one")
+
+    def parse(self, text: str) -> Move:
+        """The legal move a text stands for; raises a MoveError saying why not."""
+        frame = self.state.frame
+        if frame is None:
+            raise GameOverError("the game is over: no more moves")
+        name, tokens = parse_move(text)
+        if frame.kind == "action" and not frame.script:
+            actions = [a.name for a in self.rules.actions.values()]
+            if name not in self.rules.actions:
+                raise InvalidMoveError(f"{name!r} is not an action; the actions are: {', '.join(actions)}")
+            action = self.rules.actions[name]
+            if action.uses > self.state.actions_left:
+                raise IllegalMoveError(text, [f"{action.title} takes {action.uses} actions and you have {self.state.actions_left} left"], f"cannot {action.title.lower()}")
+            tokens = [("action", name)] + tokens
+        elif name != frame.name:
+            raise InvalidMoveError(f"the game is waiting for a decision in {frame.name!r}, not in {name!r}; write '{frame.name} ...'")
+        found = {}
+        failures = []
+        with self._at_frame_start():
+            run = self._new_run(frame, "parse", self._as_parse_tokens(tokens))
+            for path, stopped, action in self._solutions(run, frame):
+                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                found.setdefault(move.notation(), move)
+                if len(found) > 1:
+                    break
+            failures = run.best_failures()
+        if len(found) == 1:
+            return next(iter(found.values()))
+        if len(found) > 1:
+            all_found = [m.notation() for m in self._matching(tokens)]
+            raise AmbiguousMoveError(text, all_found or list(found))
+        raise self._illegal(text, tokens, failures)
+
+    def _as_parse_tokens(self, tokens):
+        return [(k, v) for k, v in tokens]
+
+    def _matching(self, tokens) -> list:
+        frame = self.state.frame
+        result = {}
+        with self._at_frame_start():
+            run = self._new_run(frame, "parse", tokens)
+            for path, stopped, action in self._solutions(run, frame):
+                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                result.setdefault(move.notation(), move)
+                if len(result) >= 50:
+                    break
+        return list(result.values())
+
+    def _illegal(self, text, tokens, failures) -> IllegalMoveError:
+        frame = self.state.frame
+        with self._at_frame_start():
+            run = self._new_run(frame, "parse", tokens, diagnose=True)
+            for _ in self._solutions(run, frame):
+                pass
+            detailed = run.best_failures()
+        chosen = detailed or failures
+        reasons = []
+        summary = ""
+        for failure in chosen:
+            reasons.append(failure.text())
+            if failure.describe and not summary:
+                summary = f"cannot {failure.describe}"
+        if not summary and frame.kind == "action" and not frame.script:
+            action = self.rules.actions.get(tokens[0][1]) if tokens else None
+            if action is not None:
+                summary = f"cannot {action.title.lower()}"
+        if not reasons:
+            reasons = ["no legal move fits it"]
+        return IllegalMoveError(text, reasons, summary)
+
+    def play(self, text: str) -> Move:
+        """Check a move written in notation and apply it; return the move played."""
+        move = self.parse(text)
+        self.push(move)
+        return move
+
+    def push(self, move: Move) -> None:
+        """Apply a legal move (one from legal_moves, random_move or parse)."""
+        frame = self.state.frame
+        if frame is None:
+            raise GameOverError("the game is over: no more moves")
+        if move.player != frame.waiting:
+            raise IllegalMoveError(move.notation(), [f"it is {self.state.players[frame.waiting].name}'s move"])
+        state = self.state
+        mark = state.journal.mark()
+        turn = (state.era_index, state.round, state.turn_index)
+        revealed = self._continue_frame([(d.key, d.text) for d in move.decisions])
+        self.history.append(_Played(move, mark, turn))
+        self._advance()
+        self.ruleset.hook.brass_after_move(game=self, move=move)
+        self._mark_boundaries(move, turn, revealed)
+
+    def _mark_boundaries(self, move: Move, turn: tuple, revealed: bool) -> None:
+        """After a move: can it still be taken back? If not, forget the journal."""
+        state = self.state
+        frame = state.frame
+        same_turn = (state.era_index, state.round, state.turn_index) == turn
+        own_next_action = frame is not None and frame.kind == "action" and not frame.script and frame.waiting == move.player
+        if same_turn and own_next_action and not revealed:
+            return
+        self._undo_floor = len(self.history)
+        if frame is None or not frame.script:
+            state.journal.forget()
+            if frame is not None:
+                state.frame = replace(frame, mark=0)
+
+    def can_undo(self) -> bool:
+        """True if the last move was the mover's own, in this turn, with no card drawn since."""
+        return len(self.history) > self._undo_floor
+
+    def undo(self) -> Move:
+        """Take back the last move of the current turn; return it."""
+        if not self.can_undo():
+            raise UndoError("nothing to undo: moves can be taken back only within your own turn, before any card is drawn or hidden information revealed")
+        played = self.history.pop()
+        self.state.journal.rollback(played.mark)
+        return played.move
+
+    # -------------------------------------------------------------- outcome
+    def outcome(self) -> Optional[Outcome]:
+        """The ranking once the game is over, else None."""
+        if not self.is_over():
+            return None
+        run = Run(self, "replay")
+        ranking_rule = self.rules.defines["ranking"]
+        keyed = []
+        for player in self.state.players:
+            key = ranking_rule.value(Frame({ranking_rule.params[0]: player}, run))
+            keyed.append((tuple(key), player.index))
+        keyed.sort(key=lambda kv: kv[0], reverse=True)
+        ranking = []
+        last = None
+        for key, index in keyed:
+            if ranking and key == last:
+                ranking[-1].append(index)
+            else:
+                ranking.append([index])
+            last = key
+        scores = [self.scores(p) for p in self.state.players]
+        return Outcome(ranking, scores, [p.name for p in self.state.players])
+
+    def scores(self, player) -> dict:
+        return {
+            "vp": player.vp,
+            "income_level": self.board.income.level(player.income_space),
+            "money": player.money,
+        }
+
+    # --------------------------------------------------------------- records
+    def record(self) -> dict:
+        """Everything needed to replay this game exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "engine": __version__,
+            "ruleset": self.ruleset.name,
+            "ruleset_version": self.ruleset.version,
+            "lineage": self.ruleset.lineage(),
+            "players": [p.name for p in self.state.players],
+            "seed": self.seed,
+            "chance": self.chance,
+            "moves": [{"player": p.move.player, "move": p.move.notation()} for p in self.history],
+        }
+
+    def save(self, path) -> None:
+        Path(path).write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_record(cls, record: dict, ruleset: Ruleset | str | None = None) -> "Game":
+        """Replay a record; raise RecordError saying why if it cannot be replayed."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a game record (expected format {RECORD_FORMAT!r})")
+        if ruleset is None:
+            ruleset = record["ruleset"]
+        try:
+            ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        except Exception as error:
+            raise RecordError(f"the record's ruleset {record['ruleset']!r} cannot be loaded: {error}") from error
+        if ruleset.name != record["ruleset"] or ruleset.version != record["ruleset_version"]:
+            raise RecordError(
+                f"the record was made with {record['ruleset']} {record['ruleset_version']}, "
+                f"but {ruleset.name} {ruleset.version} is installed; the rules may differ, so it is not replayed"
+            )
+        game = cls(ruleset, record["players"], seed=record["seed"], chance=record.get("chance") or None)
+        for number, entry in enumerate(record["moves"], 1):
+            if game.to_move != entry["player"]:
+                raise RecordError(f"move {number} ({entry['move']!r}) is by player {entry['player']}, but player {game.to_move} is to move")
+            try:
+                game.play(entry["move"])
+            except Exception as error:
+                raise RecordError(f"move {number} ({entry['move']!r}) cannot be replayed: {error}") from error
+        return game
+
+    @classmethod
+    def load(cls, path) -> "Game":
+        try:
+            record = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise RecordError(f"{path}: cannot read a game record: {error}") from error
+        return cls.from_record(record)
+
+    # -------------------------------------------------------------- copies
+    def copy(self) -> "Game":
+        """An independent copy (for search); its undo history starts empty."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.history = []
+        other._undo_floor = 0
+        frame = self.state.frame
+        if frame is not None and frame.script:
+            with self._at_frame_start():
+                other.state = self.state.copy()
+            other.state.frame = replace(frame, mark=0, script=())
+            other._rerun(frame.script)
+            other.state.frame = replace(frame, mark=0)
+        else:
+            other.state = self.state.copy()
+            if frame is not None:
+                other.state.frame = replace(frame, mark=0)
+        return other
+
+    # ----------------------------------------------------------------- views
+    def view(self, player: Optional[int] = None) -> dict:
+        """What a player may see (None: an onlooker sees no hand)."""
+        from .view import player_view
+
+        return player_view(self, player)
+
+
+class LegalMoves:
+    """The legal moves now, generated on demand (as in python-chess)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return self.game._enumerate()
+
+    def __contains__(self, move) -> bool:
+        if isinstance(move, Move):
+            move = move.notation()
+        try:
+            self.game.parse(move)
+        except Exception:
+            return False
+        return True
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __repr__(self) -> str:
+        moves = [m.notation() for m, _ in zip(self, range(6))]
+        return f"<LegalMoves {', '.join(moves)}{', ...' if len(moves) == 6 else ''}>"

@@ -1,0 +1,551 @@
+"""What rule files may read from game objects: ``tile.owner``, ``location.slots``...
+
+Each rule-visible type has a table of attributes, each a function of the object
+and the run, with a docstring for the language reference. Anything else a
+ruleset's data declares is readable too (``tile.cost``, ``location.banner``),
+through the object's ``fields``. Nothing outside these tables is reachable, so
+rule text cannot wander into Python.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import RuleRuntimeError
+from ..model import graph
+from ..model.state import BoardLink, BoardTile, PlayerState, SpaceState
+from ..model.static import Card, Era, Industry, Line, Location, Market, Slot, TileType, Token
+
+ATTRIBUTES: dict[type, dict[str, Callable]] = {}
+
+
+def _table(cls: type) -> Callable:
+    def register(fn: Callable) -> Callable:
+        ATTRIBUTES.setdefault(cls, {})[fn.__name__.split("__", 1)[1]] = fn
+        return fn
+
+    return register
+
+
+class LocationSet:
+    """A set of locations that iterates in board order (never in hash order)."""
+
+    __slots__ = ("indexes", "board")
+
+    def __init__(self, indexes: frozenset, board):
+        self.indexes = indexes
+        self.board = board
+
+    def __contains__(self, item) -> bool:
+        return isinstance(item, Location) and item.index in self.indexes
+
+    def __iter__(self):
+        locations = self.board.locations
+        return iter([locations[i] for i in sorted(self.indexes)])
+
+    def __len__(self) -> int:
+        return len(self.indexes)
+
+    def __bool__(self) -> bool:
+        return bool(self.indexes)
+
+
+# ------------------------------------------------------------------------ player
+@_table(PlayerState)
+def player__name(p, run):
+    "The player's name."
+    return p.name
+
+
+@_table(PlayerState)
+def player__index(p, run):
+    "The player's seat number, from 0."
+    return p.index
+
+
+@_table(PlayerState)
+def player__money(p, run):
+    "Money in hand (not counting money spent this round)."
+    return p.money
+
+
+@_table(PlayerState)
+def player__spent(p, run):
+    "Money spent this round, waiting on the player's character tile."
+    return p.spent
+
+
+@_table(PlayerState)
+def player__vp(p, run):
+    "Victory points."
+    return p.vp
+
+
+@_table(PlayerState)
+def player__income_space(p, run):
+    "The space of the progress track the income marker stands on."
+    return p.income_space
+
+
+@_table(PlayerState)
+def player__income_level(p, run):
+    "The income level printed beside the income marker's space."
+    return run.board.income.level(p.income_space)
+
+
+@_table(PlayerState)
+def player__hand(p, run):
+    "The cards in the player's hand."
+    return p.hand
+
+
+@_table(PlayerState)
+def player__discard(p, run):
+    "The player's discard pile."
+    return p.discard
+
+
+@_table(PlayerState)
+def player__tiles(p, run):
+    "The player's industry tiles on the board."
+    return [t for t in run.state.slot_tiles if t is not None and t.owner == p.index]
+
+
+@_table(PlayerState)
+def player__links(p, run):
+    "The player's link tiles on the board."
+    return [link for link in run.state.line_links if link is not None and link.owner == p.index]
+
+
+@_table(PlayerState)
+def player__network(p, run):
+    "Locations with one of the player's tiles, or touched by one of the player's links."
+    return LocationSet(graph.network(run.state, p.index), run.board)
+
+
+@_table(PlayerState)
+def player__on_board(p, run):
+    "True if the player has any industry or link tile on the board."
+    return bool(graph.network(run.state, p.index))
+
+
+# ----------------------------------------------------------------- board places
+@_table(Location)
+def location__id(loc, run):
+    "The location's identifier."
+    return loc.id
+
+
+@_table(Location)
+def location__name(loc, run):
+    "The location's printed name."
+    return loc.name
+
+
+@_table(Location)
+def location__kind(loc, run):
+    "What sort of place it is (a ruleset's word: town, farm, merchant...)."
+    return loc.kind
+
+
+@_table(Location)
+def location__slots(loc, run):
+    "Its industry spaces."
+    return loc.slots
+
+
+@_table(Location)
+def location__tiles(loc, run):
+    "The industry tiles on it."
+    tiles = run.state.slot_tiles
+    return [tiles[s.index] for s in loc.slots if tiles[s.index] is not None]
+
+
+@_table(Location)
+def location__spaces(loc, run):
+    "Its token spaces (merchant spaces), with what was dealt to them."
+    return [run.state.spaces[s.index] for s in loc.spaces]
+
+
+@_table(Location)
+def location__lines(loc, run):
+    "The printed lines that touch it."
+    return run.board.lines_at[loc]
+
+
+@_table(Location)
+def location__link_icons(loc, run):
+    "Link-scoring icons printed on the location itself."
+    return loc.link_icons
+
+
+@_table(Slot)
+def slot__id(slot, run):
+    "LOCATION.N, N counting from 0 in printed reading order."
+    return slot.id
+
+
+@_table(Slot)
+def slot__location(slot, run):
+    "The location the space is in."
+    return slot.location
+
+
+@_table(Slot)
+def slot__industries(slot, run):
+    "The industries whose icons are printed in the space."
+    return slot.industries
+
+
+@_table(Slot)
+def slot__tile(slot, run):
+    "The tile on the space, or none."
+    return run.state.slot_tiles[slot.index]
+
+
+@_table(Slot)
+def slot__empty(slot, run):
+    "True if no tile is on the space."
+    return run.state.slot_tiles[slot.index] is None
+
+
+@_table(Line)
+def line__id(line, run):
+    "The line's identifier (its ends, joined by --)."
+    return line.id
+
+
+@_table(Line)
+def line__locations(line, run):
+    "Every location the line joins."
+    return line.locations
+
+
+@_table(Line)
+def line__kinds(line, run):
+    "The kinds of link the line accepts (canal, rail...)."
+    return line.kinds
+
+
+@_table(Line)
+def line__link(line, run):
+    "The link tile on the line, or none."
+    return run.state.line_links[line.index]
+
+
+@_table(Line)
+def line__free(line, run):
+    "True if no link tile is on the line."
+    return run.state.line_links[line.index] is None
+
+
+# ------------------------------------------------------------------------ pieces
+@_table(BoardTile)
+def tile__id(tile, run):
+    "The space the tile stands on (LOCATION.N)."
+    return tile.slot.id
+
+
+@_table(BoardTile)
+def tile__owner(tile, run):
+    "The player who built it."
+    return run.state.players[tile.owner]
+
+
+@_table(BoardTile)
+def tile__type(tile, run):
+    "Its row of the player mat: industry and level."
+    return tile.type
+
+
+@_table(BoardTile)
+def tile__industry(tile, run):
+    "Its industry."
+    return tile.type.industry
+
+
+@_table(BoardTile)
+def tile__level(tile, run):
+    "Its level."
+    return tile.type.level
+
+
+@_table(BoardTile)
+def tile__slot(tile, run):
+    "The industry space it stands on."
+    return tile.slot
+
+
+@_table(BoardTile)
+def tile__location(tile, run):
+    "The location it stands in."
+    return tile.slot.location
+
+
+@_table(BoardTile)
+def tile__flipped(tile, run):
+    "True once the tile has been flipped."
+    return tile.flipped
+
+
+@_table(BoardTile)
+def tile__cubes(tile, run):
+    "Resources on the tile, by resource name (coal, iron, beer...)."
+    return tile.cubes
+
+
+@_table(BoardTile)
+def tile__era(tile, run):
+    "The era it was built in."
+    return run.board.eras[tile.era]
+
+
+@_table(BoardLink)
+def link__id(link, run):
+    "The line it lies on."
+    return link.line.id
+
+
+@_table(BoardLink)
+def link__line(link, run):
+    "The line it lies on."
+    return link.line
+
+
+@_table(BoardLink)
+def link__owner(link, run):
+    "The player who placed it."
+    return run.state.players[link.owner]
+
+
+@_table(BoardLink)
+def link__kind(link, run):
+    "canal, rail, or another kind an era names."
+    return link.kind
+
+
+@_table(BoardLink)
+def link__locations(link, run):
+    "Every location the link joins."
+    return link.line.locations
+
+
+@_table(SpaceState)
+def space__id(space, run):
+    "LOCATION.N of the token space."
+    return space.space.id
+
+
+@_table(SpaceState)
+def space__location(space, run):
+    "The location of the space."
+    return space.space.location
+
+
+@_table(SpaceState)
+def space__token(space, run):
+    "The token dealt to it (a merchant tile), or none."
+    return space.token
+
+
+@_table(SpaceState)
+def space__cubes(space, run):
+    "Resources beside the token (a merchant's beer), by resource name."
+    return space.cubes
+
+
+# ----------------------------------------------------------------- static kinds
+@_table(Industry)
+def industry__id(ind, run):
+    "The industry's identifier."
+    return ind.id
+
+
+@_table(Industry)
+def industry__name(ind, run):
+    "The industry's name."
+    return ind.name
+
+
+@_table(Industry)
+def industry__levels(ind, run):
+    "Its rows on the player mat, lowest first."
+    return ind.levels
+
+
+@_table(TileType)
+def tiletype__id(tt, run):
+    "INDUSTRY-LEVEL."
+    return tt.id
+
+
+@_table(TileType)
+def tiletype__industry(tt, run):
+    "The industry."
+    return tt.industry
+
+
+@_table(TileType)
+def tiletype__level(tt, run):
+    "The level."
+    return tt.level
+
+
+@_table(Card)
+def card__id(card, run):
+    "The card's identifier."
+    return card.id
+
+
+@_table(Card)
+def card__name(card, run):
+    "The card's name."
+    return card.name
+
+
+@_table(Card)
+def card__kind(card, run):
+    "location, industry, or a ruleset's other kinds (wild_location...)."
+    return card.kind
+
+
+@_table(Card)
+def card__location(card, run):
+    "The location a location card names, or none."
+    return card.location
+
+
+@_table(Card)
+def card__industries(card, run):
+    "The industries an industry card shows."
+    return card.industries
+
+
+@_table(Card)
+def card__pile(card, run):
+    "The face-up pile the card returns to when played, or none."
+    return card.pile
+
+
+@_table(Token)
+def token__id(token, run):
+    "The token's identifier."
+    return token.id
+
+
+@_table(Token)
+def token__name(token, run):
+    "The token's name."
+    return token.name
+
+
+@_table(Market)
+def market__id(market, run):
+    "The market's identifier."
+    return market.id
+
+
+@_table(Market)
+def market__resource(market, run):
+    "The resource it trades."
+    return market.resource
+
+
+@_table(Market)
+def market__cubes(market, run):
+    "Cubes in the market now."
+    return run.state.markets[market.id]
+
+
+@_table(Market)
+def market__capacity(market, run):
+    "Number of spaces."
+    return len(market.prices)
+
+
+@_table(Era)
+def era__id(era, run):
+    "The era's identifier."
+    return era.id
+
+
+@_table(Era)
+def era__name(era, run):
+    "The era's name."
+    return era.name
+
+
+@_table(Era)
+def era__index(era, run):
+    "0 for the first era."
+    return era.index
+
+
+@_table(Era)
+def era__link(era, run):
+    "The kind of link built in this era."
+    return era.link
+
+
+@_table(Era)
+def era__is_last(era, run):
+    "True in the last era of the game."
+    return era.is_last
+
+
+# Dynamic pieces fall back on their static kind's data.
+_FALLBACK = {
+    BoardTile: lambda tile: tile.type.fields,
+    SpaceState: lambda space: space.token.fields if space.token is not None else {},
+    PlayerState: lambda player: player.fields,
+}
+
+
+def get_attribute(obj, name: str, run):
+    """``obj.name`` as rule text sees it."""
+    table = ATTRIBUTES.get(type(obj))
+    if table is not None:
+        getter = table.get(name)
+        if getter is not None:
+            return getter(obj, run)
+        fallback = _FALLBACK.get(type(obj))
+        fields = fallback(obj) if fallback else getattr(obj, "fields", None)
+        if fields is not None and name in fields:
+            return fields[name]
+        raise RuleRuntimeError(f"{describe_type(obj)} has no attribute {name!r}; it has {known_attributes(obj)}")
+    if isinstance(obj, dict):
+        if name in obj:
+            return obj[name]
+        raise RuleRuntimeError(f"this data has no field {name!r}; it has {', '.join(sorted(map(str, obj)))}")
+    custom = getattr(obj, "rule_attribute", None)
+    if custom is not None:
+        return custom(name, run)
+    raise RuleRuntimeError(f"{describe_type(obj)} has no attribute {name!r}")
+
+
+def describe_type(obj) -> str:
+    names = {
+        PlayerState: "a player",
+        BoardTile: "a tile",
+        BoardLink: "a link",
+        SpaceState: "a token space",
+        Location: "a location",
+        Slot: "an industry space",
+        Line: "a line",
+        Industry: "an industry",
+        TileType: "a mat tile",
+        Card: "a card",
+        Token: "a token",
+        Market: "a market",
+        Era: "an era",
+    }
+    if obj is None:
+        return "none"
+    return names.get(type(obj), f"a {type(obj).__name__}")
+
+
+def known_attributes(obj) -> str:
+    table = ATTRIBUTES.get(type(obj), {})
+    fallback = _FALLBACK.get(type(obj))
+    fields = fallback(obj) if fallback else getattr(obj, "fields", None) or {}
+    return ", ".join(sorted(set(table) | set(fields)))

@@ -1,0 +1,180 @@
+"""Functions every rule file can call: ``connected(a, b)``, ``lowest_tile(p, i)``...
+
+All are pure: they read the state and change nothing. Rulesets add functions
+through the ``brass_language`` hook.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleRuntimeError
+from ..model import graph
+from ..model.state import BoardLink, BoardTile, SpaceState
+from ..model.static import Line, Location, Slot
+from .attributes import LocationSet
+from .vocabulary import BUILTINS
+
+function = BUILTINS.function
+
+
+def places(run, thing) -> tuple:
+    """Location indexes a thing stands for (a location, a line, a tile, a list...)."""
+    if thing is None:
+        return ()
+    if isinstance(thing, Location):
+        return (thing.index,)
+    if isinstance(thing, (Line,)):
+        return tuple(loc.index for loc in thing.locations)
+    if isinstance(thing, BoardLink):
+        return tuple(loc.index for loc in thing.line.locations)
+    if isinstance(thing, BoardTile):
+        return (thing.slot.location.index,)
+    if isinstance(thing, (Slot,)):
+        return (thing.location.index,)
+    if isinstance(thing, SpaceState):
+        return (thing.space.location.index,)
+    if isinstance(thing, LocationSet):
+        return tuple(sorted(thing.indexes))
+    if isinstance(thing, (list, tuple)):
+        found = []
+        for item in thing:
+            found.extend(places(run, item))
+        return tuple(sorted(set(found)))
+    raise RuleRuntimeError(f"{thing!r} is not a place: give a location, a line, a link, a tile or a list of them")
+
+
+@function(example="require connected(tile.location, m.location)")
+def connected(run, a, b):
+    """True if a path of link tiles, of any owner, joins a and b (or they share a location).
+
+    Each of a and b may be a location, line, link, tile, space or a list of them."""
+    first = places(run, a)
+    second = places(run, b)
+    if not first or not second:
+        return False
+    comp = graph.components(run.state)
+    mine = {comp[i] for i in first}
+    return any(comp[i] in mine for i in second)
+
+
+@function(example="let d = distance(tile, target)")
+def distance(run, a, b):
+    "The fewest link tiles between a and b, or none if they are not connected."
+    first = places(run, a)
+    second = places(run, b)
+    if not first or not second:
+        return None
+    dist = graph.distances(run.state, first)
+    found = [dist[i] for i in second if i in dist]
+    return min(found) if found else None
+
+
+@function(example="let tile = lowest_tile(you, industry)")
+def lowest_tile(run, player, industry):
+    "The lowest-level tile of an industry left on a player's mat, or none."
+    stack = industry.stack
+    position = player.mat.get(industry.id, 0)
+    return stack[position] if position < len(stack) else None
+
+
+@function(example="require tiles_left(you, industry) > 0")
+def tiles_left(run, player, industry):
+    "How many tiles of an industry are left on a player's mat."
+    return len(industry.stack) - player.mat.get(industry.id, 0)
+
+
+@function(example='let coal_mines = [t for t in board_tiles if t.industry == industry("coal")]')
+def industry(run, ident):
+    "The industry with this identifier."
+    return _lookup(run, "industry", ident)
+
+
+@function(example='let oxford = location("oxford")')
+def location(run, ident):
+    "The location with this identifier."
+    return _lookup(run, "location", ident)
+
+
+@function(example='let coal_market = market("coal")')
+def market(run, ident):
+    "The market with this identifier."
+    return _lookup(run, "market", ident)
+
+
+@function(example='let line = line_named("birmingham--dudley")')
+def line_named(run, ident):
+    "The line with this identifier."
+    return _lookup(run, "line", ident)
+
+
+def _lookup(run, kind, ident):
+    found = run.board.get(kind, ident)
+    if found is None:
+        raise RuleRuntimeError(f"there is no {kind} {ident!r}")
+    return found
+
+
+@function(example="require cubes_on_board(coal) == 0")
+def cubes_on_board(run, resource):
+    "Cubes of a resource on tiles and spaces on the board (markets not counted)."
+    name = getattr(resource, "name", resource)
+    total = 0
+    for tile in run.state.slot_tiles:
+        if tile is not None:
+            total += tile.cubes.get(name, 0)
+    for space in run.state.spaces:
+        total += space.cubes.get(name, 0)
+    return total
+
+
+@function(example='require market_cubes("coal") == 0')
+def market_cubes(run, market_id):
+    "Cubes in a market now."
+    return run.state.markets[getattr(market_id, "id", market_id)]
+
+
+@function(example='let left = pile_size("wild-location")')
+def pile_size(run, pile):
+    "Cards left on a face-up pile (the wild cards)."
+    return run.state.piles[getattr(pile, "pile", None) or pile]
+
+
+@function(example='if counter("market_marker") >= 9:')
+def counter(run, name):
+    "The value of a named counter the rules keep (0 until set)."
+    return run.state.counters.get(name, 0)
+
+
+@function(example="let n = len(you.hand)")
+def len_(run, collection):
+    "How many items a list (or hand, or set of locations) holds."
+    return len(collection)
+
+
+@function(example="lose_points min(you.vp, debt)")
+def min_(run, *values):
+    "The smallest of the values."
+    return min(values)
+
+
+@function(example="let most = max(a, b)")
+def max_(run, *values):
+    "The largest of the values."
+    return max(values)
+
+
+@function(example="let gap = abs(you.income_level)")
+def abs_(run, value):
+    "The value without its sign."
+    return abs(value)
+
+
+@function(example="let level = income_level_at(space)")
+def income_level_at(run, space):
+    "The income level printed by a space of the progress track."
+    return run.board.income.level(space)
+
+
+@function(example="let top = highest_space_of(level)")
+def highest_space_of(run, level):
+    "The highest progress-track space showing an income level."
+    return run.board.income.highest_space_of(level)

@@ -1,0 +1,704 @@
+"""Keywords every rule file can use: one function per keyword, one signature.
+
+``keyword(run, *args, **kwargs)`` applies one change through the journal and
+returns its result, or returns a :class:`Problem` in the rulebook's words. Each
+keyword's docstring is its entry in the language reference. The money, cube and
+tile keywords keep ledgers (``state.bank``, ``state.supply``, ``state.box``) so
+tests can check that nothing is created or lost.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleRuntimeError
+from ..model import graph
+from ..model.state import BoardLink, BoardTile, SpaceState, new_version
+from ..model.static import Card, Industry, Line, Slot
+from .functions import places
+from .vocabulary import BUILTINS, Offer, Problem
+
+keyword = BUILTINS.keyword
+
+BUILTINS.event("emptied", ("tile",), "A tile's last cube or barrel was removed by consume or sell_to_market.")
+
+
+def _player(run, player):
+    chosen = player if player is not None else run.you
+    if chosen is None:
+        raise RuleRuntimeError("no player is acting here: name one with player=...")
+    return chosen
+
+
+def _who(run, player) -> str:
+    return "you" if player is run.you else player.name
+
+
+def _money(amount: int) -> str:
+    return f"£{amount}"
+
+
+# ------------------------------------------------------------------------- money
+@keyword(example="pay tile.cost")
+def pay(run, amount, player=None):
+    """Spend money. It goes onto the player's character tile, where it decides
+    the next turn order, and to the bank at the end of the round."""
+    p = _player(run, player)
+    if amount < 0:
+        raise RuleRuntimeError(f"cannot pay a negative amount ({amount})")
+    if p.money < amount:
+        return Problem(f"{_who(run, p)} cannot pay {_money(amount)} with {_money(p.money)}")
+    journal = run.journal
+    journal.add(p, "money", -amount)
+    journal.add(p, "spent", amount)
+    return None
+
+
+@keyword(example="gain 30")
+def gain(run, amount, player=None):
+    "Take money from the bank."
+    p = _player(run, player)
+    run.journal.add(p, "money", amount)
+    run.journal.add(run.state, "bank", -amount)
+    return None
+
+
+@keyword(example="lose -p.income_level, player=p")
+def lose(run, amount, player=None):
+    "Pay money to the bank (not spending: it does not count for turn order). Money may go below zero."
+    p = _player(run, player)
+    run.journal.add(p, "money", -amount)
+    run.journal.add(run.state, "bank", amount)
+    return None
+
+
+@keyword(example="return_spending")
+def return_spending(run):
+    "Return the money on every character tile to the bank."
+    journal = run.journal
+    for p in run.state.players:
+        if p.spent:
+            journal.add(run.state, "bank", p.spent)
+            journal.set(p, "spent", 0)
+    return None
+
+
+# ----------------------------------------------------------------- income, VP
+@keyword(example="advance_income tile.income, player=tile.owner")
+def advance_income(run, spaces, player=None):
+    "Move the income marker forward by spaces (not levels); it stops at the track's end."
+    p = _player(run, player)
+    top = run.board.income.top_space
+    run.journal.set(p, "income_space", max(0, min(top, p.income_space + spaces)))
+    return None
+
+
+@keyword(example="lower_income 3")
+def lower_income(run, levels, player=None):
+    """Move the income marker down by levels, onto the highest space of the new
+    level. Not possible if the new level would be below the track's lowest."""
+    p = _player(run, player)
+    track = run.board.income
+    level = track.level(p.income_space) - levels
+    if level < track.min_level:
+        return Problem(f"the income level cannot fall below {track.min_level}")
+    run.journal.set(p, "income_space", track.highest_space_of(level))
+    return None
+
+
+@keyword(example="set_income_space 10, player=p")
+def set_income_space(run, space, player=None):
+    "Put the income marker on a space (used at set-up)."
+    p = _player(run, player)
+    run.journal.set(p, "income_space", space)
+    return None
+
+
+@keyword(example="score tile.vp, player=tile.owner")
+def score(run, points, player=None):
+    "Gain victory points."
+    p = _player(run, player)
+    run.journal.add(p, "vp", points)
+    return None
+
+
+@keyword(example="lose_points min(p.vp, debt), player=p")
+def lose_points(run, points, player=None):
+    "Lose victory points (never below zero)."
+    p = _player(run, player)
+    run.journal.set(p, "vp", max(0, p.vp - points))
+    return None
+
+
+# ------------------------------------------------------------------------- cards
+@keyword(example="discard card")
+def discard(run, card, player=None):
+    "Put a card from the hand face up on the player's discard pile."
+    p = _player(run, player)
+    if card not in p.hand:
+        return Problem(f"{_who(run, p)} hold no {card.name} card")
+    run.journal.remove(p.hand, card)
+    run.journal.append(p.discard, card)
+    return None
+
+
+@keyword(example="return_card card")
+def return_card(run, card, player=None):
+    "Put a card from the hand back on its own face-up pile (wild cards)."
+    p = _player(run, player)
+    if card not in p.hand:
+        return Problem(f"{_who(run, p)} hold no {card.name} card")
+    if card.pile is None:
+        raise RuleRuntimeError(f"the {card.name} card has no pile to return to")
+    run.journal.remove(p.hand, card)
+    run.journal.setitem(run.state.piles, card.pile, run.state.piles[card.pile] + 1)
+    return None
+
+
+@keyword(example='take_card "wild-location"')
+def take_card(run, pile, player=None):
+    "Take the top card of a face-up pile into the hand."
+    p = _player(run, player)
+    pile_id = pile.pile if isinstance(pile, Card) else pile
+    if pile_id not in run.state.piles:
+        raise RuleRuntimeError(f"there is no pile {pile_id!r}")
+    if run.state.piles[pile_id] <= 0:
+        card = run.board.piles[pile_id][0]
+        return Problem(f"there is no {card.name} card left")
+    run.journal.setitem(run.state.piles, pile_id, run.state.piles[pile_id] - 1)
+    run.journal.append(p.hand, run.board.piles[pile_id][0])
+    return None
+
+
+@keyword(example="draw 8 - len(you.hand)")
+def draw(run, count, player=None):
+    "Draw cards from the top of the draw deck, as many as it still holds."
+    p = _player(run, player)
+    journal = run.journal
+    deck = run.state.deck
+    for _ in range(max(0, count)):
+        if not deck:
+            break
+        journal.append(p.hand, journal.pop(deck, 0))
+    return None
+
+
+@keyword(example="bury_card player=p")
+def bury_card(run, player=None):
+    """Put the top card of the draw deck face down on the player's discard pile
+    (nobody may look at it until the discards are gathered)."""
+    p = _player(run, player)
+    if not run.state.deck:
+        return Problem("the draw deck is empty")
+    journal = run.journal
+    journal.append(p.discard, journal.pop(run.state.deck, 0))
+    journal.setitem(p.fields, "face_down", p.fields.get("face_down", 0) + 1)
+    return None
+
+
+@keyword(example="new_deck")
+def new_deck(run):
+    "Make the draw deck from every card used with this many players (in data order)."
+    count = str(len(run.state.players))
+    cards = []
+    for card in run.board.cards:
+        copies = card.fields.get("copies", {})
+        cards.extend([card] * copies.get(count, 0))
+    run.journal.replace_list(run.state.deck, cards)
+    return None
+
+
+@keyword(example="gather_discards")
+def gather_discards(run):
+    "Put every player's discard pile onto the bottom of the draw deck."
+    journal = run.journal
+    gathered = list(run.state.deck)
+    for p in run.state.players:
+        gathered.extend(p.discard)
+        journal.replace_list(p.discard, [])
+        if p.fields.get("face_down"):
+            journal.setitem(p.fields, "face_down", 0)
+    journal.replace_list(run.state.deck, gathered)
+    return None
+
+
+@keyword(example="shuffle_deck")
+def shuffle_deck(run):
+    "Shuffle the draw deck."
+    run.journal.replace_list(run.state.deck, run.game.shuffled("deck", list(run.state.deck)))
+    return None
+
+
+@keyword(example="fill_piles")
+def fill_piles(run):
+    "Put every face-up pile (the wild cards) at its full count."
+    for pile_id, (_, count) in run.board.piles.items():
+        run.journal.setitem(run.state.piles, pile_id, count)
+    return None
+
+
+# ---------------------------------------------------------------- tokens, markets
+@keyword(example='deal_tokens "merchant_tiles"')
+def deal_tokens(run, pool):
+    """Shuffle a pool's tokens for this many players and deal one, face up, to
+    every space for this many players, in board order."""
+    n = len(run.state.players)
+    if pool not in run.board.tokens:
+        raise RuleRuntimeError(f"there is no token pool {pool!r}")
+    tokens = [t for t in run.board.tokens[pool] if t.fields.get("min_players", 0) <= n]
+    tokens = run.game.shuffled(pool, tokens)
+    targets = [s for s in run.state.spaces if s.space.min_players <= n]
+    if len(tokens) != len(targets):
+        raise RuleRuntimeError(f"{len(tokens)} {pool} for {len(targets)} spaces with {n} players")
+    for space, token in zip(targets, tokens):
+        run.journal.set(space, "token", token)
+    return None
+
+
+@keyword(example="fill_market market")
+def fill_market(run, market):
+    "Fill a market to its starting number of cubes, from the general supply."
+    current = run.state.markets[market.id]
+    run.journal.setitem(run.state.markets, market.id, market.initial)
+    _supply(run, market.resource, current - market.initial)
+    return None
+
+
+def _supply(run, resource: str, delta: int) -> None:
+    run.journal.setitem(run.state.supply, resource, run.state.supply.get(resource, 0) + delta)
+
+
+def _resource_name(resource) -> str:
+    return getattr(resource, "name", resource)
+
+
+@keyword(example="add_cubes tile, coal, 2")
+def add_cubes(run, holder, resource, count):
+    "Put cubes (or barrels) of a resource from the general supply on a tile or space."
+    name = _resource_name(resource)
+    if count <= 0:
+        return None
+    run.journal.setitem(holder.cubes, name, holder.cubes.get(name, 0) + count)
+    _supply(run, name, -count)
+    return None
+
+
+@keyword(example="sell_to_market tile, market(\"coal\")")
+def sell_to_market(run, tile, market):
+    """Move as many cubes as fit from a tile to a market, most expensive empty
+    space first; the tile's owner is paid each space's price."""
+    name = market.resource
+    journal = run.journal
+    state = run.state
+    owner = state.players[tile.owner]
+    in_market = state.markets[market.id]
+    capacity = len(market.prices)
+    earned = 0
+    while tile.cubes.get(name, 0) > 0 and in_market < capacity:
+        earned += market.prices[capacity - in_market - 1]
+        in_market += 1
+        journal.setitem(tile.cubes, name, tile.cubes[name] - 1)
+    journal.setitem(state.markets, market.id, in_market)
+    if earned:
+        journal.add(owner, "money", earned)
+        journal.add(state, "bank", -earned)
+    if tile.cubes.get(name, 0) == 0 and name in tile.cubes:
+        journal.delitem(tile.cubes, name)
+        if not tile.cubes and not run.fire("emptied", tile):
+            return Problem("a rule run when the tile emptied failed")
+    return earned
+
+
+# -------------------------------------------------------------------------- tiles
+@keyword(example="build_tile industry, slot as tile")
+def build_tile(run, industry, slot, player=None):
+    """Take the lowest tile of an industry from the player's mat and place it on
+    an empty industry space. Returns the new tile."""
+    p = _player(run, player)
+    if not isinstance(industry, Industry) or not isinstance(slot, Slot):
+        raise RuleRuntimeError("build_tile takes an industry and an industry space")
+    position = p.mat.get(industry.id, 0)
+    if position >= len(industry.stack):
+        return Problem(f"{_who(run, p)} have no {industry.name} tile left")
+    state = run.state
+    if state.slot_tiles[slot.index] is not None:
+        raise RuleRuntimeError(f"space {slot.id} is not empty; remove its tile first")
+    tile = BoardTile(industry.stack[position], p.index, slot, state.era_index)
+    journal = run.journal
+    journal.setitem(p.mat, industry.id, position + 1)
+    journal.setindex(state.slot_tiles, slot.index, tile)
+    journal.set(state, "pieces_version", new_version())
+    return tile
+
+
+@keyword(example="remove_tile slot.tile")
+def remove_tile(run, tile):
+    "Take a tile off the board and out of the game; cubes on it go to the general supply."
+    state = run.state
+    journal = run.journal
+    if state.slot_tiles[tile.slot.index] is not tile:
+        raise RuleRuntimeError(f"{tile!r} is not on the board")
+    for name, count in list(tile.cubes.items()):
+        _supply(run, name, count)
+    journal.setindex(state.slot_tiles, tile.slot.index, None)
+    journal.append(state.box, (tile.owner, tile.type))
+    journal.set(state, "pieces_version", new_version())
+    return None
+
+
+@keyword(example="develop industry")
+def develop(run, industry, player=None):
+    "Take the lowest tile of an industry off the player's mat and out of the game."
+    p = _player(run, player)
+    position = p.mat.get(industry.id, 0)
+    if position >= len(industry.stack):
+        return Problem(f"{_who(run, p)} have no {industry.name} tile left")
+    run.journal.setitem(p.mat, industry.id, position + 1)
+    run.journal.append(run.state.box, (p.index, industry.stack[position]))
+    return None
+
+
+@keyword(example="set_flipped tile")
+def set_flipped(run, tile):
+    "Turn a tile to its flipped side (what flipping earns is the rules' business)."
+    if tile.flipped:
+        raise RuleRuntimeError(f"{tile!r} is already flipped")
+    run.journal.set(tile, "flipped", True)
+    return None
+
+
+# -------------------------------------------------------------------------- links
+@keyword(example="place_link line as link")
+def place_link(run, line, player=None):
+    "Place one of the player's link tiles, of the current era's kind, on a free line. Returns it."
+    p = _player(run, player)
+    state = run.state
+    if not isinstance(line, Line):
+        raise RuleRuntimeError("place_link takes a line")
+    kind = state.era.link
+    if state.line_links[line.index] is not None:
+        return Problem(f"the line {line.id} already holds a link")
+    if kind not in line.kinds:
+        return Problem(f"no {kind} can be built between {' and '.join(l.name for l in line.locations)}")
+    link = BoardLink(line, p.index, kind)
+    journal = run.journal
+    journal.setindex(state.line_links, line.index, link)
+    journal.set(state, "links_version", new_version())
+    journal.set(state, "pieces_version", new_version())
+    return link
+
+
+@keyword(example="remove_link link")
+def remove_link(run, link):
+    "Take a link tile off the board."
+    state = run.state
+    journal = run.journal
+    journal.setindex(state.line_links, link.line.index, None)
+    journal.set(state, "links_version", new_version())
+    journal.set(state, "pieces_version", new_version())
+    return None
+
+
+# ---------------------------------------------------------------- turn order etc.
+@keyword(example="set_turn_order order(p in players by p.spent)")
+def set_turn_order(run, players):
+    "Put the players in this order on the turn order track."
+    order = [p.index for p in players]
+    if sorted(order) != list(range(len(run.state.players))):
+        raise RuleRuntimeError("set_turn_order needs every player exactly once")
+    run.journal.replace_list(run.state.turn_order, order)
+    return None
+
+
+@keyword(example="shuffle_turn_order")
+def shuffle_turn_order(run):
+    "Put the players in a random order on the turn order track."
+    run.journal.replace_list(run.state.turn_order, run.game.shuffled("turn_order", list(run.state.turn_order)))
+    return None
+
+
+@keyword(example='set_counter "market_marker", 1')
+def set_counter(run, name, value):
+    "Set a named counter the rules keep."
+    run.journal.setitem(run.state.counters, name, value)
+    return None
+
+
+@keyword(example='add_to_counter "market_marker", tile.move')
+def add_to_counter(run, name, delta):
+    "Add to a named counter the rules keep."
+    run.journal.setitem(run.state.counters, name, run.state.counters.get(name, 0) + delta)
+    return None
+
+
+# ------------------------------------------------------------------ consumption
+class Allocation:
+    """Where the units of one consumption came from."""
+
+    __slots__ = ("resource", "parts", "bought", "cost", "offered")
+
+    def __init__(self, resource: str, parts: tuple, bought: int, cost: int, offered: tuple):
+        self.resource = resource
+        self.parts = parts  # ((holder, count), ...)
+        self.bought = bought
+        self.cost = cost
+        self.offered = offered  # holders among the parts that the action offered
+
+    def notation(self) -> str:
+        words = [_holder_text(h) + (f"*{n}" if n > 1 else "") for h, n in self.parts]
+        if self.bought:
+            words.append("market" + (f"*{self.bought}" if self.bought > 1 else ""))
+        return "+".join(words) or "none"
+
+    def rule_attribute(self, name, run):
+        if name == "sources":
+            return [h for h, _ in self.parts]
+        if name == "offered":
+            return list(self.offered)
+        if name == "bought":
+            return self.bought
+        if name == "cost":
+            return self.cost
+        if name == "count":
+            return sum(n for _, n in self.parts) + self.bought
+        raise RuleRuntimeError(f"a consumption has no attribute {name!r}; it has sources, offered, bought, cost, count")
+
+
+def _holder_text(holder) -> str:
+    if isinstance(holder, SpaceState):
+        return f"{holder.space.location.id}:{holder.space.number}"
+    return holder.slot.id
+
+
+def _market_cost(run, market, count: int, empty_price: int) -> int:
+    in_market = run.state.markets[market.id]
+    capacity = len(market.prices)
+    cost = 0
+    for _ in range(count):
+        if in_market > 0:
+            cost += market.prices[capacity - in_market]
+            in_market -= 1
+        else:
+            cost += empty_price
+    return cost
+
+
+@keyword(choice=True, example="consume coal, tile.coal, target=location")
+def consume(run, resource, amount, target=None, offer=()):
+    """Consume units of a resource, from the sources its ``resource`` rule names,
+    tier by tier. Within a tier the player chooses among equally good sources;
+    the next tier is used only when the one above is exhausted. Buying from a
+    market costs its cheapest cubes first, then its empty price. Returns where
+    the units came from (``as NAME``): ``.sources``, ``.offered``, ``.bought``, ``.cost``."""
+    rule = resource if hasattr(resource, "tiers") else run.rules.resources.get(resource)
+    if rule is None:
+        raise RuleRuntimeError(f"there is no resource {resource!r}")
+    name = rule.name
+    if amount <= 0:
+        return Allocation(name, (), 0, 0, ())
+    forced: list = []
+    remaining = amount
+    choice_group = None
+    bought = 0
+    cost = 0
+    market_refusal = None
+    buyer = run.you
+    offered_set = {id(h) for h in offer}
+    for tier in rule.tiers:
+        if remaining == 0:
+            break
+        market_source = next((s for s in tier if s.kind == "market"), None)
+        if market_source is not None:
+            allowed = True
+            if market_source.where is not None:
+                allowed = _source_test(run, market_source.where, None, target)
+            if not allowed:
+                if market_source.otherwise is not None:
+                    market_refusal = _source_text(run, market_source.otherwise, target)
+                else:
+                    market_refusal = f"{name} cannot be bought from the market here"
+                continue
+            market = run.board.get("market", market_source.market)
+            empty_price = _source_value(run, rule.empty_price, target) if rule.empty_price else None
+            if empty_price is None and run.state.markets[market.id] < remaining:
+                market_refusal = f"the {market.name} holds too little {name}"
+                continue
+            bought = remaining
+            cost = _market_cost(run, market, bought, empty_price or 0)
+            remaining = 0
+            bought_market = market
+            break
+        for group in _groups(run, tier, target, name, offer, offered_set):
+            if remaining == 0:
+                break
+            capacity = _group_capacity(group)
+            if capacity <= remaining:
+                forced.extend((h, c) for h, c, _ in group if c > 0)
+                remaining -= capacity
+            else:
+                choice_group = (group, remaining)
+                remaining = 0
+    if remaining > 0:
+        need = f"{amount} {name}"
+        if market_refusal:
+            return Problem(f"not enough {name} for this ({need} needed): {market_refusal}")
+        return Problem(f"not enough {name} can be reached for this ({need} needed)")
+    if bought and buyer is not None and buyer.money < cost:
+        return Problem(f"buying {bought} {name} costs {_money(cost)} and you have {_money(buyer.money)}")
+
+    def allocation(extra) -> Allocation:
+        parts = {}
+        order = []
+        for holder, count in list(forced) + list(extra):
+            if id(holder) not in parts:
+                parts[id(holder)] = [holder, 0]
+                order.append(id(holder))
+            parts[id(holder)][1] += count
+        merged = tuple((parts[k][0], parts[k][1]) for k in order)
+        merged = tuple(sorted(merged, key=lambda hc: _holder_text(hc[0])))
+        offered = tuple(h for h, _ in merged if id(h) in offered_set)
+        return Allocation(name, merged, bought, cost, offered)
+
+    if choice_group is None:
+        options = [allocation(())]
+    else:
+        group, need = choice_group
+        options = [allocation(pick) for pick in _picks(group, need)]
+    if not options:
+        return Problem(f"not enough {name} can be reached for this ({amount} needed)")
+    market_for_apply = bought_market if bought else None
+
+    def apply(chosen: Allocation):
+        journal = run.journal
+        if chosen.bought:
+            if buyer.money < chosen.cost:
+                return Problem(f"buying {chosen.bought} {name} costs {_money(chosen.cost)} and you have {_money(buyer.money)}")
+            journal.add(buyer, "money", -chosen.cost)
+            journal.add(buyer, "spent", chosen.cost)
+            in_market = run.state.markets[market_for_apply.id]
+            from_market = min(in_market, chosen.bought)
+            journal.setitem(run.state.markets, market_for_apply.id, in_market - from_market)
+            _supply(run, name, from_market)
+        for holder, count in chosen.parts:
+            left = holder.cubes.get(name, 0) - count
+            if left < 0:
+                raise RuleRuntimeError(f"{_holder_text(holder)} has too little {name}")
+            if left:
+                journal.setitem(holder.cubes, name, left)
+            else:
+                journal.delitem(holder.cubes, name)
+            _supply(run, name, count)
+            if left == 0 and isinstance(holder, BoardTile) and not holder.cubes:
+                if not run.fire("emptied", holder):
+                    return Problem("a rule run when the tile emptied failed")
+        return chosen
+
+    return Offer(name, [(o, o.notation()) for o in options], apply)
+
+
+def _source_test(run, compiled, tile, target) -> bool:
+    from .runtime import Frame
+
+    return bool(compiled(Frame({"tile": tile, "target": target}, run)))
+
+
+def _source_value(run, compiled, target):
+    from .runtime import Frame
+
+    return compiled(Frame({"target": target}, run))
+
+
+def _source_text(run, template, target) -> str:
+    from .runtime import Frame
+
+    return template(Frame({"target": target, "tile": None}, run))
+
+
+def _groups(run, tier, target, name, offer, offered_set):
+    """Candidate holders of a tier, as groups to exhaust in order.
+
+    Each group is a list of [holder, capacity, is_offered]. Sources marked
+    ``nearest first`` split into one group per distance from the target."""
+    entries = []  # (distance or 0, holder, capacity, offered)
+    nearest = any(s.nearest_first for s in tier)
+    limit = None
+    for source in tier:
+        if source.kind == "tiles":
+            from .runtime import Frame
+
+            frame = Frame({"tile": None, "target": target}, run)
+            for tile in run.state.slot_tiles:
+                if tile is None:
+                    continue
+                count = tile.cubes.get(name, 0)
+                if count <= 0:
+                    continue
+                if source.where is not None:
+                    frame.vars["tile"] = tile
+                    if not source.where(frame):
+                        continue
+                distance = 0
+                if source.nearest_first:
+                    if target is None:
+                        raise RuleRuntimeError("'nearest first' needs a target=... to measure from")
+                    dist = graph.distances(run.state, places(run, target))
+                    distance = dist.get(tile.slot.location.index)
+                    if distance is None:
+                        continue
+                entries.append((distance, tile, count, False))
+        elif source.kind == "offered":
+            if source.limit is not None:
+                limit = _source_value(run, source.limit, target)
+            for holder in offer:
+                count = holder.cubes.get(name, 0)
+                if count > 0:
+                    entries.append((0, holder, count, True))
+    if limit is not None:
+        entries = [(d, h, min(c, limit) if o else c, o) for d, h, c, o in entries]
+    if not nearest:
+        group = [[h, c, o] for _, h, c, o in entries]
+        return [_Group(group, limit)] if group else []
+    groups = {}
+    for distance, holder, count, is_offered in entries:
+        groups.setdefault(distance, []).append([holder, count, is_offered])
+    return [_Group(groups[d], limit) for d in sorted(groups)]
+
+
+class _Group(list):
+    """Holders of equal standing; ``limit`` caps what all offered holders give together."""
+
+    def __init__(self, items, limit):
+        super().__init__(items)
+        self.limit = limit
+
+
+def _group_capacity(group: _Group) -> int:
+    own = sum(c for _, c, o in group if not o)
+    offered = sum(c for _, c, o in group if o)
+    if group.limit is not None:
+        offered = min(offered, group.limit)
+    return own + offered
+
+
+def _picks(group: _Group, need: int) -> list:
+    """Every way to take ``need`` units from a group (order ignored)."""
+    result = []
+    limit = group.limit
+
+    def walk(position, left, offered_used, chosen):
+        if left == 0:
+            result.append(tuple(chosen))
+            return
+        if position == len(group):
+            return
+        holder, capacity, is_offered = group[position]
+        top = min(capacity, left)
+        if is_offered and limit is not None:
+            top = min(top, limit - offered_used)
+        for take in range(top, -1, -1):
+            if take:
+                chosen.append((holder, take))
+            walk(position + 1, left - take, offered_used + (take if is_offered else 0), chosen)
+            if take:
+                chosen.pop()
+
+    walk(0, need, 0, [])
+    return result

@@ -1,0 +1,108 @@
+"""Names every rule file can read: ``you``, ``players``, ``era``, ``locations``...
+
+Each is computed from the run when read. Rulesets add names of their own
+through the ``brass_language`` hook.
+"""
+
+from __future__ import annotations
+
+from .vocabulary import BUILTINS
+
+name = BUILTINS.name
+
+
+@name(example="require you.money >= 3")
+def you(run):
+    "The player who is acting: the one whose turn, or whose decision, it is."
+    return run.you
+
+
+@name(example="for p in players:")
+def players(run):
+    "Every player, in the current turn order."
+    state = run.state
+    return [state.players[i] for i in state.turn_order]
+
+
+@name(example="if player_count == 2:")
+def player_count(run):
+    "The number of players."
+    return len(run.state.players)
+
+
+@name(example='if era.id == "canal":')
+def era(run):
+    "The current era."
+    return run.state.era
+
+
+@name(example="let last = eras[len(eras) - 1]")
+def eras(run):
+    "Every era, in order."
+    return run.board.eras
+
+
+@name(example="if round == 1:")
+def round_(run):
+    "The number of the current round within its era, from 1."
+    return run.state.round
+
+
+@name(example="choose location from locations")
+def locations(run):
+    "Every location on the board."
+    return run.board.locations
+
+
+@name(example="choose line from lines where line.free")
+def lines(run):
+    "Every printed line on the board."
+    return run.board.lines
+
+
+@name(example="choose industry from industries")
+def industries(run):
+    "Every industry."
+    return run.board.industries
+
+
+@name(example="for m in markets:")
+def markets(run):
+    "Every resource market."
+    return run.board.markets
+
+
+@name(example="for tile in board_tiles:")
+def board_tiles(run):
+    "Every industry tile on the board, in board order."
+    return run.state.tiles()
+
+
+@name(example="for link in board_links:")
+def board_links(run):
+    "Every link tile on the board, in board order."
+    return run.state.links()
+
+
+@name(example="let merchants = [s for s in spaces if s.token]")
+def spaces(run):
+    "Every token space (merchant space) on the board, with what was dealt to it."
+    return run.state.spaces
+
+
+@name(example="require len(deck) > 0")
+def deck(run):
+    "The draw deck (its order is hidden from players; rules may count it)."
+    return run.state.deck
+
+
+@name(example="if actions_taken == 0:")
+def actions_taken(run):
+    "Actions the player to move has already taken this turn."
+    return run.state.actions_taken
+
+
+@name(example="require actions_left >= 2")
+def actions_left(run):
+    "Actions the player to move has left this turn, counting the current one."
+    return run.state.actions_left

@@ -1,0 +1,154 @@
+"""The run-time side of the rule language: one execution of rule code.
+
+Rule code runs as a backtracking search. Each decision point (``choose``,
+``optionally``, the player's say in a ``repeat``, a choice a keyword offers,
+such as where coal comes from) tries its options one by one; every change to
+the state goes through the journal and is rolled back when a branch fails or
+has been explored. One mechanism serves four uses:
+
+* ``enumerate``: every complete, legal path (the legal moves);
+* ``random``: the first legal path with options tried in random order (bots);
+* ``parse``: the paths that fit a move written in notation, where omitted
+  choices are filled in when only one option exists;
+* ``replay``: one recorded path, decision by decision.
+
+A path stops early, and counts as complete for the player who made it, when
+the next decision belongs to another player or follows a ``reveal`` (a draw of
+hidden information), so that a move never depends on what its player cannot see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..errors import Where
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision on a path: what was decided, and how it is written."""
+
+    key: str  # the name of the decision (a choose's variable, a resource, ...)
+    text: str  # the chosen option as written in notation
+    printed: bool  # part of the move's notation?
+    kind: str  # choose | option | more | action
+    player: int = -1
+
+    def token(self) -> str:
+        if self.kind == "action":
+            return self.text
+        if self.kind == "option":
+            return self.key
+        return f"{self.key}={self.text}"
+
+
+@dataclass
+class Failure:
+    """Why a path failed, where the rule is, and what the rulebook says."""
+
+    message: str
+    where: Optional[Where]
+    cite: Optional[str]
+    depth: int  # decisions taken before the failure: deeper is more telling
+    describe: Optional[str] = None  # "build cotton mill in Leek" when known
+
+    def text(self, with_cite: bool = True) -> str:
+        if with_cite and self.cite:
+            return f"{self.message} ({self.cite})"
+        return self.message
+
+
+class Stop(Exception):
+    """Raised inside rule code to abandon the current path (never escapes a run)."""
+
+
+@dataclass
+class Frame:
+    """Variables of one block of rule code and the run it belongs to."""
+
+    __slots__ = ("vars", "run")
+    vars: dict
+    run: "Run"
+
+
+class Run:
+    """State of one execution of rule code against a game.
+
+    Keywords and functions receive it: ``run.state`` is the game state,
+    ``run.journal`` records changes, ``run.you`` is the acting player (or
+    ``None`` in a procedure no player acts in), ``run.board`` the static data.
+    """
+
+    def __init__(self, game, mode: str, *, you=None, tokens=None, rng=None, mover=None, diagnose=False):
+        self.game = game
+        self.rules = game.rules
+        self.state = game.state
+        self.board = game.state.board
+        self.journal = game.state.journal
+        self.you = you
+        self.mode = mode  # enumerate | random | parse | replay
+        self.tokens = list(tokens or ())  # (key, text) pairs still to match
+        self.position = 0  # next token
+        self.prefix = 0  # tokens before this are decisions of earlier moves, replayed strictly
+        self.rng = rng
+        self.mover = mover  # index of the player whose move this is, if any
+        self.diagnose = diagnose  # keep going after a failed require, to list every reason
+        self.path: list[Decision] = []
+        self.failures: list[Failure] = []
+        self.revealed = False
+        self.stopped: Optional[tuple] = None  # why the path ended early
+        self.describe: Optional[Any] = None  # the action's describe template and frame
+
+    # -- tokens (parse and replay modes)
+    def peek(self):
+        if self.position < len(self.tokens):
+            return self.tokens[self.position]
+        return None
+
+    @property
+    def exhausted(self) -> bool:
+        return self.position >= len(self.tokens)
+
+    def take(self, decision: Decision, consumed: bool) -> tuple:
+        """Record a decision on the path (journaled, so rollback forgets it)."""
+        saved = self.position
+        if consumed:
+            self.position += 1
+        self.journal.append(self.path, decision)
+        return saved
+
+    def untake(self, saved: int) -> None:
+        self.position = saved
+
+    # -- failures
+    def fail(self, message: str, where: Optional[Where] = None, cite: Optional[str] = None) -> None:
+        describe = None
+        if self.describe is not None:
+            template, frame = self.describe
+            try:
+                describe = template(frame)
+            except Exception:
+                describe = None
+        self.failures.append(Failure(message, where, cite, len(self.path), describe))
+
+    def best_failures(self) -> list[Failure]:
+        """The failures that got furthest along the path, without repeats."""
+        if not self.failures:
+            return []
+        deepest = max(f.depth for f in self.failures)
+        seen = set()
+        result = []
+        for failure in self.failures:
+            if failure.depth == deepest and failure.message not in seen:
+                seen.add(failure.message)
+                result.append(failure)
+        return result
+
+    # -- events
+    def fire(self, event: str, *args) -> bool:
+        """Run the ruleset's handlers for an engine event; False if one failed."""
+        for handler in self.rules.handlers.get(event, ()):
+            if not handler.run(self, args):
+                return False
+        return True

@@ -1,0 +1,450 @@
+"""Statements: compiled into instructions that run, or branch, on a frame.
+
+A *simple* instruction runs straight through and returns False when its path
+fails. A *branching* instruction is a generator: it yields once for every way
+the path may go on (``None``), or yields ``LEAF`` when the path ends early for
+this move. :func:`run_block` strings instructions together; nothing else in
+the engine walks rule code.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Optional
+
+from ..errors import RuleRuntimeError, Where
+from .decisions import LEAF, decide, notation
+from .expressions import display, located
+from .runtime import Frame
+from .vocabulary import Offer, Problem
+
+_REPEAT_CAP = 60  # a player's open-ended repeat stops offering more after this
+_WHILE_CAP = 1000  # a repeat-while that runs longer is a bug in the rules
+
+
+def run_block(instrs: tuple, start: int, frame: Frame) -> Iterator:
+    """Run instructions from ``start``; yield once per way the block completes."""
+    index = start
+    count = len(instrs)
+    while index < count:
+        instr = instrs[index]
+        if instr.simple:
+            if not instr.run(frame):
+                return
+            index += 1
+            continue
+        for signal in instr.branch(frame):
+            if signal is LEAF:
+                yield LEAF
+            else:
+                yield from run_block(instrs, index + 1, frame)
+        return
+    yield None
+
+
+def run_simple(instrs: tuple, frame: Frame) -> bool:
+    for instr in instrs:
+        if not instr.run(frame):
+            return False
+    return True
+
+
+class Instr:
+    simple = True
+    where: Optional[Where] = None
+    cite: Optional[str] = None
+
+    def fail(self, frame: Frame, message: str) -> None:
+        frame.run.fail(message, self.where, self.cite)
+
+    def run(self, frame: Frame) -> bool:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def branch(self, frame: Frame) -> Iterator:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def _guard(instr: Instr, work: Callable[[], object]):
+    try:
+        return work()
+    except RuleRuntimeError as error:
+        if error.where is None:
+            raise RuleRuntimeError(error.args[0], instr.where) from None
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError) as error:
+        raise located(error, instr.where) from None
+
+
+class Let(Instr):
+    def __init__(self, name, value, where, cite):
+        self.name, self.value, self.where, self.cite = name, value, where, cite
+
+    def run(self, frame):
+        frame.run.journal.setitem(frame.vars, self.name, _guard(self, lambda: self.value(frame)))
+        return True
+
+
+class Require(Instr):
+    def __init__(self, condition, message, where, cite):
+        self.condition, self.message, self.where, self.cite = condition, message, where, cite
+
+    def run(self, frame):
+        if _guard(self, lambda: self.condition(frame)):
+            return True
+        if self.message is not None:
+            text = _guard(self, lambda: self.message(frame))
+        else:
+            text = f"this is not allowed here ({self.where.text.strip()})"
+        self.fail(frame, text)
+        return frame.run.diagnose
+
+
+class Effect(Instr):
+    """A keyword that changes the state, or reports a Problem."""
+
+    def __init__(self, word, args, kwargs, bind, where, cite):
+        self.word, self.args, self.kwargs, self.bind, self.where, self.cite = word, args, kwargs, bind, where, cite
+        self.fn = word.fn
+
+    def run(self, frame):
+        run = frame.run
+        args = [a(frame) for a in self.args]
+        kwargs = {k: v(frame) for k, v in self.kwargs}
+        result = _guard(self, lambda: self.fn(run, *args, **kwargs))
+        if isinstance(result, Problem):
+            self.fail(frame, str(result))
+            return False
+        if self.word.reveals:
+            run.journal.set(run, "revealed", True)
+        if self.bind is not None:
+            run.journal.setitem(frame.vars, self.bind, result)
+        return True
+
+
+class Choice(Instr):
+    """A keyword that offers the player options (such as where coal comes from)."""
+
+    simple = False
+
+    def __init__(self, word, args, kwargs, bind, where, cite):
+        self.word, self.args, self.kwargs, self.bind, self.where, self.cite = word, args, kwargs, bind, where, cite
+        self.fn = word.fn
+
+    def branch(self, frame):
+        run = frame.run
+        args = [a(frame) for a in self.args]
+        kwargs = {k: v(frame) for k, v in self.kwargs}
+        offer = _guard(self, lambda: self.fn(run, *args, **kwargs))
+        if isinstance(offer, Problem):
+            self.fail(frame, str(offer))
+            return
+        if not isinstance(offer, Offer):  # nothing to choose: the keyword applied itself
+            if self.bind is not None:
+                run.journal.setitem(frame.vars, self.bind, offer)
+            yield None
+            return
+        decider = run.you.index if run.you is not None else -1
+        for value in decide(run, offer.key, offer.options, kind="offer", decider=decider):
+            if value is LEAF:
+                yield LEAF
+                continue
+            result = _guard(self, lambda: offer.apply(value))
+            if isinstance(result, Problem):
+                self.fail(frame, str(result))
+                continue
+            if self.word.reveals:
+                run.journal.set(run, "revealed", True)
+            if self.bind is not None:
+                run.journal.setitem(frame.vars, self.bind, result)
+            yield None
+
+
+class Choose(Instr):
+    simple = False
+
+    def __init__(self, name, count, domain, filters, empty_message, by, anchor, where, cite):
+        self.name, self.count, self.domain = name, count, domain
+        self.filters = filters  # [(predicate, message or None)]
+        self.empty_message = empty_message
+        self.by = by
+        self.anchor = anchor
+        self.where, self.cite = where, cite
+
+    def _raw(self, frame) -> list:
+        items = _guard(self, lambda: list(self.domain(frame)))
+        if self.count is None:
+            seen = set()
+            unique = []
+            for item in items:
+                text = notation(item)
+                if text not in seen:
+                    seen.add(text)
+                    unique.append(item)
+            return unique
+        return _multisets(items, self.count)
+
+    def _passes(self, frame, value) -> Optional[int]:
+        """Index of the first filter the value fails, or None."""
+        frame.vars[self.name] = value
+        for position, (predicate, _) in enumerate(self.filters):
+            if not _guard(self, lambda: predicate(frame)):
+                return position
+        return None
+
+    def branch(self, frame):
+        run = frame.run
+        raw = self._raw(frame)
+        name = self.name
+        previous = frame.vars.get(name, _UNSET)
+        legal = [(value, notation(value)) for value in raw if self._passes(frame, value) is None]
+        if self.by is not None:
+            decider_player = _guard(self, lambda: self.by(frame))
+        else:
+            decider_player = run.you
+        if previous is _UNSET:
+            frame.vars.pop(name, None)
+        else:
+            frame.vars[name] = previous
+        decider = decider_player.index if decider_player is not None else -1
+
+        def explain(text: str) -> str:
+            for value in raw:
+                if notation(value) == text:
+                    failed = self._passes(frame, value)
+                    if failed is not None:
+                        message = self.filters[failed][1]
+                        if message is not None:
+                            return _guard(self, lambda: message(frame))
+                        return f"{text} cannot be chosen as {name} here ({self.where.text.strip()})"
+            choices = ", ".join(t for _, t in legal[:12]) or "none"
+            return f"{text!r} is not a possible {name}; the possible ones are: {choices}"
+
+        def empty() -> None:
+            if self.empty_message is not None:
+                self.fail(frame, _guard(self, lambda: self.empty_message(frame)))
+            elif raw and self.filters and self.filters[-1][1] is not None and len(raw) == 1:
+                self.fail(frame, explain(notation(raw[0])))
+            else:
+                self.fail(frame, f"there is no {name} that can be chosen")
+
+        def explain_and_fail(text: str) -> str:
+            return explain(text)
+
+        for value in decide(run, name, legal, kind="choose", decider=decider, anchor=self.anchor, explain=explain_and_fail, empty=empty):
+            if value is LEAF:
+                yield LEAF
+                continue
+            run.journal.setitem(frame.vars, name, value)
+            yield None
+
+
+def _multisets(items: list, count: int) -> list:
+    """Every way to pick ``count`` of the items (duplicates count), order ignored."""
+    texts = []
+    by_text = {}
+    for item in items:
+        text = notation(item)
+        if text not in by_text:
+            by_text[text] = [item, 0]
+            texts.append(text)
+        by_text[text][1] += 1
+    result = []
+
+    def walk(start: int, chosen: list) -> None:
+        if len(chosen) == count:
+            result.append(tuple(chosen))
+            return
+        for position in range(start, len(texts)):
+            item, available = by_text[texts[position]]
+            used = sum(1 for c in chosen if c is item)
+            if used < available:
+                chosen.append(item)
+                walk(position, chosen)
+                chosen.pop()
+
+    walk(0, [])
+    return result
+
+
+class Optionally(Instr):
+    simple = False
+
+    def __init__(self, name, body, where, cite):
+        self.name, self.body, self.where, self.cite = name, body, where, cite
+
+    def branch(self, frame):
+        run = frame.run
+        decider = run.you.index if run.you is not None else -1
+        for value in decide(run, self.name, [(False, "no"), (True, "yes")], kind="option", decider=decider):
+            if value is LEAF:
+                yield LEAF
+            elif value:
+                yield from run_block(self.body, 0, frame)
+            else:
+                yield None
+
+
+class If(Instr):
+    def __init__(self, branches, otherwise, where, cite, simple):
+        self.branches, self.otherwise, self.where, self.cite = branches, otherwise, where, cite
+        self.simple = simple
+
+    def _pick(self, frame):
+        for condition, body in self.branches:
+            if _guard(self, lambda: condition(frame)):
+                return body
+        return self.otherwise
+
+    def run(self, frame):
+        return run_simple(self._pick(frame), frame)
+
+    def branch(self, frame):
+        yield from run_block(self._pick(frame), 0, frame)
+
+
+class For(Instr):
+    def __init__(self, var, iterable, body, where, cite, simple):
+        self.var, self.iterable, self.body, self.where, self.cite = var, iterable, body, where, cite
+        self.simple = simple
+
+    def run(self, frame):
+        items = _guard(self, lambda: list(self.iterable(frame)))
+        journal = frame.run.journal
+        for item in items:
+            journal.setitem(frame.vars, self.var, item)
+            if not run_simple(self.body, frame):
+                return False
+        return True
+
+    def branch(self, frame):
+        items = _guard(self, lambda: list(self.iterable(frame)))
+        yield from self._from(frame, items, 0)
+
+    def _from(self, frame, items, position):
+        if position == len(items):
+            yield None
+            return
+        frame.run.journal.setitem(frame.vars, self.var, items[position])
+        for signal in run_block(self.body, 0, frame):
+            if signal is LEAF:
+                yield LEAF
+            else:
+                yield from self._from(frame, items, position + 1)
+
+
+class Repeat(Instr):
+    """``repeat N``, ``repeat N to M``, ``repeat at least N``, ``repeat while C``."""
+
+    def __init__(self, mode, low, high, condition, body, anchor_key, where, cite, simple):
+        self.mode, self.low, self.high, self.condition, self.body = mode, low, high, condition, body
+        self.anchor_key = anchor_key
+        self.where, self.cite = where, cite
+        self.simple = simple
+
+    def _bounds(self, frame):
+        if self.mode == "while":
+            return None, None
+        low = _guard(self, lambda: self.low(frame))
+        if self.mode == "times":
+            return low, low
+        if self.mode == "between":
+            return low, _guard(self, lambda: self.high(frame))
+        return low, low + _REPEAT_CAP
+
+    def run(self, frame):
+        low, high = self._bounds(frame)
+        done = 0
+        while True:
+            if self.mode == "while":
+                if not _guard(self, lambda: self.condition(frame)):
+                    return True
+                if done >= _WHILE_CAP:
+                    raise RuleRuntimeError(f"repeat while ran {_WHILE_CAP} times; its condition never became false", self.where)
+            elif done >= high:
+                return True
+            if not run_simple(self.body, frame):
+                return False
+            done += 1
+
+    def branch(self, frame):
+        low, high = self._bounds(frame)
+        yield from self._round(frame, 0, low, high)
+
+    def _round(self, frame, done, low, high):
+        run = frame.run
+        if self.mode == "while":
+            if not _guard(self, lambda: self.condition(frame)):
+                yield None
+                return
+            if done >= _WHILE_CAP:
+                raise RuleRuntimeError(f"repeat while ran {_WHILE_CAP} times; its condition never became false", self.where)
+        elif done >= high:
+            yield None
+            return
+        elif done >= low:
+            decider = run.you.index if run.you is not None else -1
+            for more in decide(run, f"more:{self.anchor_key}", [(False, "no"), (True, "yes")], kind="more", decider=decider, anchor_key=self.anchor_key):
+                if more is LEAF:
+                    yield LEAF
+                elif not more:
+                    yield None
+                else:
+                    yield from self._one_round(frame, done, low, high)
+            return
+        yield from self._one_round(frame, done, low, high)
+
+    def _one_round(self, frame, done, low, high):
+        for signal in run_block(self.body, 0, frame):
+            if signal is LEAF:
+                yield LEAF
+            else:
+                yield from self._round(frame, done + 1, low, high)
+
+
+class CallProcedure(Instr):
+    def __init__(self, procedure_ref, args, kwargs, where, cite, simple):
+        self.procedure_ref = procedure_ref  # callable returning the compiled procedure
+        self.args, self.kwargs, self.where, self.cite = args, kwargs, where, cite
+        self.simple = simple
+
+    def _frame(self, frame):
+        procedure = self.procedure_ref()
+        values = [a(frame) for a in self.args]
+        named = {k: v(frame) for k, v in self.kwargs}
+        bound = dict(zip(procedure.params, values))
+        bound.update(named)
+        return procedure, Frame(bound, frame.run)
+
+    def run(self, frame):
+        procedure, inner = self._frame(frame)
+        return run_simple(procedure.body, inner)
+
+    def branch(self, frame):
+        procedure, inner = self._frame(frame)
+        yield from run_block(procedure.body, 0, inner)
+
+
+class Nothing(Instr):
+    """Meta statements (cite, describe, uses) leave nothing to run."""
+
+    def run(self, frame):
+        return True
+
+
+_UNSET = object()
+
+__all__ = [
+    "run_block",
+    "run_simple",
+    "Instr",
+    "Let",
+    "Require",
+    "Effect",
+    "Choice",
+    "Choose",
+    "Optionally",
+    "If",
+    "For",
+    "Repeat",
+    "CallProcedure",
+    "display",
+]

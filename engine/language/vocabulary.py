@@ -1,0 +1,113 @@
+"""The words of the rule language: keywords (commands), functions, names, events.
+
+The engine's own words live in :mod:`engine.language.keywords`,
+:mod:`engine.language.functions` and :mod:`engine.language.names`. A ruleset
+adds words through the ``brass_language`` hook, with the same decorators, so a
+new edition never needs an engine change. Every word carries its docstring,
+which the language reference shows.
+
+Keywords have one signature: ``keyword(run, *args, **kwargs)``. An *effect*
+keyword applies one change and returns its result (bound by ``as NAME``), or a
+:class:`Problem` saying in the rulebook's words why it cannot. A *choice*
+keyword returns an :class:`Offer`: the options the player may pick from, and
+how to apply the one picked.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+
+class Problem(str):
+    """What a keyword returns when it cannot do what the rule asks."""
+
+
+@dataclass
+class Offer:
+    """Options a choice keyword gives the player, and how to apply one."""
+
+    key: str
+    options: list  # (value, text)
+    apply: Callable[[Any], Any]  # returns a result to bind, or a Problem
+
+
+@dataclass(frozen=True)
+class Word:
+    name: str
+    fn: Callable
+    kind: str  # effect | choice | function | name
+    reveals: bool = False
+    doc: str = ""
+    example: str = ""
+
+    def check_call(self, positional: int, keywords: tuple) -> Optional[str]:
+        """Why a call with these arguments cannot work, or None if it can."""
+        try:
+            inspect.signature(self.fn).bind(None, *([None] * positional), **{k: None for k in keywords})
+        except TypeError as error:
+            return str(error)
+        return None
+
+    def caller(self) -> Callable:
+        fn = self.fn
+        return lambda run, args, kwargs: fn(run, *args, **kwargs)
+
+    def usage(self) -> str:
+        params = list(inspect.signature(self.fn).parameters.values())[1:]
+        return f"{self.name} " + ", ".join(str(p) for p in params)
+
+
+@dataclass
+class Vocabulary:
+    keywords: dict = field(default_factory=dict)
+    functions: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)
+    events: dict = field(default_factory=dict)  # event -> (parameter names, doc)
+
+    def copy(self) -> "Vocabulary":
+        return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events))
+
+    # -- decorators
+    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = ""):
+        """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
+        ``reveals=True`` if it shows hidden information (a move ends after it)."""
+
+        def register(fn):
+            word = Word(name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example)
+            self.keywords[word.name] = word
+            return fn
+
+        return register(fn) if fn is not None else register
+
+    def function(self, fn: Callable = None, *, name: str = None, example: str = ""):
+        """Register a function callable from expressions: ``fn(run, *args)``."""
+
+        def register(fn):
+            word = Word(name or fn.__name__.rstrip("_"), fn, "function", False, _doc(fn), example)
+            self.functions[word.name] = word
+            return fn
+
+        return register(fn) if fn is not None else register
+
+    def name(self, fn: Callable = None, *, name: str = None, example: str = ""):
+        """Register a name whose value is computed from the run: ``fn(run)``."""
+
+        def register(fn):
+            word = Word(name or fn.__name__.rstrip("_"), fn, "name", False, _doc(fn), example)
+            self.names[word.name] = word
+            return fn
+
+        return register(fn) if fn is not None else register
+
+    def event(self, event: str, params: tuple, doc: str) -> None:
+        """Declare an event the engine or a keyword fires, for ``on EVENT(...)`` handlers."""
+        self.events[event] = (tuple(params), doc)
+
+
+def _doc(fn: Callable) -> str:
+    return inspect.cleandoc(fn.__doc__ or "")
+
+
+BUILTINS = Vocabulary()

@@ -1,0 +1,102 @@
+"""Connection, distance and networks over the links on the board.
+
+A link joins every location its line touches (usually two; a line may touch a
+third, as Birmingham's Kidderminster-Worcester line does its farm brewery).
+Distances count link tiles. Results are cached by the state's version numbers,
+which change whenever a link or tile is placed or removed (and are restored by
+rollback), so repeated questions during move generation cost a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .state import GameState
+
+_CACHE_LIMIT = 20000
+
+
+class _Cache(dict):
+    def put(self, key, value):
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_components = _Cache()
+_distances = _Cache()
+_networks = _Cache()
+
+
+def _adjacency(state: GameState) -> list[list[int]]:
+    neighbours: list[list[int]] = [[] for _ in state.board.locations]
+    for link in state.line_links:
+        if link is None:
+            continue
+        ends = [loc.index for loc in link.line.locations]
+        for a in ends:
+            for b in ends:
+                if a != b:
+                    neighbours[a].append(b)
+    return neighbours
+
+
+def components(state: GameState) -> list[int]:
+    """Component number of every location (by index); same number = connected."""
+    key = state.links_version
+    found = _components.get(key)
+    if found is not None:
+        return found
+    neighbours = _adjacency(state)
+    comp = [-1] * len(neighbours)
+    for start in range(len(neighbours)):
+        if comp[start] != -1:
+            continue
+        comp[start] = start
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for there in neighbours[here]:
+                if comp[there] == -1:
+                    comp[there] = start
+                    todo.append(there)
+    return _components.put(key, comp)
+
+
+def distances(state: GameState, sources: tuple[int, ...]) -> dict[int, int]:
+    """Link-tile distance from the nearest of ``sources`` (location indexes)."""
+    key = (state.links_version, sources)
+    found = _distances.get(key)
+    if found is not None:
+        return found
+    neighbours = _adjacency(state)
+    dist = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        here = queue.popleft()
+        for there in neighbours[here]:
+            if there not in dist:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return _distances.put(key, dist)
+
+
+def network(state: GameState, player: int) -> frozenset:
+    """Indexes of the locations in a player's network.
+
+    A location is in your network if one of your industry tiles is there, or
+    one of your links touches it (both editions, rulebook "your network").
+    """
+    key = (state.pieces_version, state.links_version, player)
+    found = _networks.get(key)
+    if found is not None:
+        return found
+    places = set()
+    for tile in state.slot_tiles:
+        if tile is not None and tile.owner == player:
+            places.add(tile.slot.location.index)
+    for link in state.line_links:
+        if link is not None and link.owner == player:
+            places.update(loc.index for loc in link.line.locations)
+    return _networks.put(key, frozenset(places))

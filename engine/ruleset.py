@@ -1,0 +1,331 @@
+"""Finding, checking and loading rulesets.
+
+A ruleset is a folder with ``ruleset.yaml``, data files, rule files, and a
+Python module of hook implementations (the folder's ``__init__.py``). Rulesets
+are found through the ``brass.rulesets`` entry-point group, so the built-in
+editions are registered exactly as a third-party package registers a variant.
+A variant names a ``base`` and brings only what it changes: its rule files are
+compiled over the base's, its data files replace the base's of the same kind,
+and its hooks are registered after the base's.
+
+Loading checks everything and reports every problem at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Optional
+
+import pluggy
+import yaml
+
+from . import data as data_module
+from . import hookspecs
+from .errors import DataError, DataProblem, PluginError, RuleFileError, RulesetError, RulesetErrors, Where
+from .language import functions as _functions  # noqa: F401  (registers the built-in words)
+from .language import keywords as _keywords  # noqa: F401
+from .language import names as _names  # noqa: F401
+from .language.compiler import CompiledRules, compile_rules
+from .language.parser import parse_rule_file
+from .language.vocabulary import BUILTINS, Vocabulary
+from .model.static import Board
+
+ENTRY_POINT_GROUP = "brass.rulesets"
+MANIFEST = "ruleset.yaml"
+
+
+@dataclass
+class RulesetSource:
+    """Where one layer of a ruleset lives."""
+
+    name: str
+    folder: Path
+    module: Optional[ModuleType]
+    manifest: dict = field(default_factory=dict)
+
+
+@dataclass
+class Ruleset:
+    """A loaded, checked ruleset: static board, compiled rules, plugins."""
+
+    name: str
+    title: str
+    version: str
+    manifest: dict
+    layers: list  # RulesetSource, base first
+    board: Board
+    rules: CompiledRules
+    plugins: pluggy.PluginManager
+    players: tuple
+    description: str = ""
+
+    @property
+    def folder(self) -> Path:
+        return self.layers[-1].folder
+
+    @property
+    def hook(self):
+        return self.plugins.hook
+
+    def lineage(self) -> list[str]:
+        """This ruleset's name and those of its bases, base first, with versions."""
+        return [f"{layer.name} {layer.manifest.get('version', '?')}" for layer in self.layers]
+
+
+# ------------------------------------------------------------------ discovery
+def installed_rulesets() -> dict[str, importlib.metadata.EntryPoint]:
+    """Rulesets registered in the ``brass.rulesets`` entry-point group, by name."""
+    found = {}
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found[entry.name] = entry
+    return dict(sorted(found.items()))
+
+
+def _source(name_or_path: str) -> RulesetSource:
+    path = Path(name_or_path)
+    if path.is_dir() and (path / MANIFEST).exists():
+        return _source_from_folder(path.resolve())
+    entries = installed_rulesets()
+    if name_or_path not in entries:
+        known = ", ".join(entries) or "none"
+        raise RulesetError(f"no ruleset named {name_or_path!r} is installed (installed: {known}); give a name or a ruleset folder")
+    entry = entries[name_or_path]
+    try:
+        module = entry.load()
+    except Exception as error:  # a broken plugin module
+        raise PluginError(f"the ruleset {name_or_path!r} cannot be imported from {entry.value!r}: {error}") from error
+    folder = _folder_of(module)
+    return RulesetSource(name_or_path, folder, module)
+
+
+def _folder_of(module: ModuleType) -> Path:
+    folder = getattr(module, "RULESET_DIR", None)
+    if folder is None:
+        folder = Path(module.__file__).resolve().parent
+    return Path(folder)
+
+
+def _source_from_folder(folder: Path) -> RulesetSource:
+    module = None
+    init = folder / "__init__.py"
+    if init.exists():
+        module_name = f"brass_ruleset_{folder.name}_{abs(hash(str(folder))) % 10**8}"
+        spec = importlib.util.spec_from_file_location(module_name, init, submodule_search_locations=[str(folder)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as error:
+            raise PluginError(f"{init}: the ruleset's hooks module fails to import: {error}") from error
+    return RulesetSource(folder.name, folder, module)
+
+
+# -------------------------------------------------------------------- loading
+@functools.lru_cache(maxsize=None)
+def load_ruleset(name_or_path: str) -> Ruleset:
+    """Load and check a ruleset by installed name or folder path (cached)."""
+    return _Loader().load(name_or_path)
+
+
+def check_ruleset(name_or_path: str) -> list[RulesetError]:
+    """Every problem of a ruleset, as a list (empty if it is valid)."""
+    try:
+        _Loader().load(name_or_path)
+    except RulesetErrors as errors:
+        return _flatten(errors.errors)
+    except RulesetError as error:
+        return [error]
+    return []
+
+
+def _flatten(errors) -> list:
+    result = []
+    for error in errors:
+        if isinstance(error, RulesetErrors):
+            result.extend(_flatten(error.errors))
+        else:
+            result.append(error)
+    return result
+
+
+class _Loader:
+    def __init__(self):
+        self.errors: list[RulesetError] = []
+
+    def load(self, name_or_path: str) -> Ruleset:
+        layers = self._layers(name_or_path)
+        manifest = self._merged_manifest(layers)
+        plugins = self._plugins(layers)
+        vocabulary = BUILTINS.copy()
+        plugins.hook.brass_language(vocabulary=vocabulary)
+        board = self._board(layers, manifest)
+        rules = self._rules(layers, vocabulary, board)
+        if board is not None and rules is not None:
+            self._cross_checks(board, rules, manifest)
+        if self.errors:
+            raise RulesetErrors(self.errors)
+        ruleset = Ruleset(
+            name=manifest["name"],
+            title=manifest["title"],
+            version=manifest["version"],
+            manifest=manifest,
+            layers=layers,
+            board=board,
+            rules=rules,
+            plugins=plugins,
+            players=tuple(manifest.get("players", (2, 3, 4))),
+            description=manifest.get("description", ""),
+        )
+        problems = [p for found in plugins.hook.brass_check_ruleset(ruleset=ruleset) for p in (found or [])]
+        if problems:
+            raise RulesetErrors([DataError(problems)])
+        return ruleset
+
+    # -- manifests
+    def _layers(self, name_or_path: str) -> list[RulesetSource]:
+        chain = []
+        seen = set()
+        source = _source(name_or_path)
+        while True:
+            manifest_path = source.folder / MANIFEST
+            if not manifest_path.exists():
+                raise RulesetError(f"{source.folder}: no {MANIFEST} here")
+            document = data_module.YamlFile(manifest_path, f"{source.name}/{MANIFEST}")
+            problems = data_module.validate("manifest", document, {})
+            if problems:
+                raise RulesetErrors([DataError(problems)])
+            source.manifest = document.data
+            chain.append(source)
+            base = document.data.get("base")
+            if base is None:
+                break
+            if base in seen or base == source.manifest["name"]:
+                raise RulesetError(f"{manifest_path}: the base {base!r} leads back to this ruleset")
+            seen.add(base)
+            source = _source(base)
+        chain.reverse()
+        base_manifest = chain[0].manifest
+        if "eras" not in base_manifest:
+            raise RulesetErrors([DataError([DataProblem(f"{chain[0].name}/{MANIFEST}", "", "missing field 'eras' (a ruleset without a base must name its eras)")])])
+        return chain
+
+    def _merged_manifest(self, layers) -> dict:
+        merged: dict = {}
+        extend: dict = {}
+        for layer in layers:
+            for key, value in layer.manifest.items():
+                if key == "extend":
+                    for target, fields in value.items():
+                        extend.setdefault(target, {}).update(fields)
+                elif key not in ("data", "rules", "base"):
+                    merged[key] = value
+        merged["extend"] = extend
+        return merged
+
+    def _plugins(self, layers) -> pluggy.PluginManager:
+        manager = pluggy.PluginManager("brass")
+        manager.add_hookspecs(hookspecs)
+        for layer in layers:
+            if layer.module is not None:
+                try:
+                    manager.register(layer.module, name=f"ruleset:{layer.name}")
+                except ValueError as error:
+                    raise PluginError(f"{layer.name}: its hooks module cannot be registered: {error}") from error
+        try:
+            manager.check_pending()
+        except pluggy.PluginValidationError as error:
+            raise PluginError(f"a ruleset implements a hook that does not exist: {error}") from error
+        return manager
+
+    # -- data
+    def _board(self, layers, manifest) -> Optional[Board]:
+        documents = {}
+        problems = []
+        for kind in data_module.DATA_KINDS:
+            chosen = None
+            for layer in layers:
+                relative = layer.manifest.get("data", {}).get(kind)
+                if relative is not None:
+                    chosen = (layer, relative)
+            if chosen is None:
+                base = layers[0]
+                default = data_module.DEFAULT_FILES[kind]
+                if (base.folder / default).exists():
+                    chosen = (base, default)
+                elif kind in data_module.OPTIONAL_KINDS:
+                    documents[kind] = None
+                    continue
+                else:
+                    problems.append(DataProblem(f"{base.name}/{MANIFEST}", f"data.{kind}", f"no {kind} file: expected {default} or a data.{kind} entry"))
+                    continue
+            layer, relative = chosen
+            path = layer.folder / relative
+            display = f"{layer.name}/{relative}"
+            if not path.exists():
+                problems.append(DataProblem(f"{layer.name}/{MANIFEST}", f"data.{kind}", f"the file {relative} does not exist"))
+                continue
+            try:
+                document = data_module.YamlFile(path, display)
+            except yaml.YAMLError as error:
+                mark = getattr(error, "problem_mark", None)
+                where = f"{display}:{mark.line + 1}" if mark else display
+                problems.append(DataProblem(where, "", f"not valid YAML: {getattr(error, 'problem', error)}"))
+                continue
+            found = data_module.validate(kind, document, manifest.get("extend", {}))
+            problems.extend(found)
+            if not found:
+                data_module.apply_defaults(kind, document.data, manifest.get("extend", {}))
+            documents[kind] = document
+        if problems:
+            self.errors.append(DataError(problems))
+            return None
+        try:
+            return data_module.build_board(manifest, documents)
+        except DataError as error:
+            self.errors.append(error)
+            return None
+
+    # -- rules
+    def _rules(self, layers, vocabulary: Vocabulary, board: Optional[Board]) -> Optional[CompiledRules]:
+        parsed_layers = []
+        for layer in layers:
+            parsed = []
+            for relative in layer.manifest.get("rules", []):
+                path = layer.folder / relative
+                display = f"{layer.name}/{relative}"
+                if not path.exists():
+                    self.errors.append(RuleFileError(f"the rule file {relative} does not exist", Where(f"{layer.name}/{MANIFEST}", 1, 1)))
+                    continue
+                try:
+                    parsed.append(parse_rule_file(path, display))
+                except RuleFileError as error:
+                    self.errors.append(error)
+            parsed_layers.append(parsed)
+        if board is None:
+            return None
+        try:
+            return compile_rules(parsed_layers, vocabulary, board)
+        except RulesetErrors as errors:
+            self.errors.extend(errors.errors)
+            return None
+
+    def _cross_checks(self, board: Board, rules: CompiledRules, manifest: dict) -> None:
+        problems = []
+        for market in board.markets:
+            if market.resource not in rules.resources:
+                problems.append(
+                    DataProblem(
+                        "markets",
+                        f"markets[{market.id}].resource",
+                        f"{market.resource!r} is not a resource the rule files declare ({', '.join(sorted(rules.resources)) or 'none'})",
+                    )
+                )
+        if problems:
+            self.errors.append(DataError(problems))
