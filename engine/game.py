@@ -56,6 +56,7 @@ class FrameState:
     waiting: Optional[int] = None  # whose decision it is now
     then: Optional[str] = None  # the phase that follows once it completes
     args: tuple = ()
+    partial: bool = False  # has it run part way (its effects so far are on the state)?
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,22 @@ class Game:
             player.income_space = self.ruleset.board.income.start_space
         self.history: list[_Played] = []
         self._undo_floor = 0
+        self.position: Optional[dict] = None
         self._advance()
+
+    @classmethod
+    def from_position(cls, ruleset, players, position: dict, seed: int = 0, chance: Optional[dict] = None) -> "Game":
+        """A game set to a described position (see :mod:`engine.position`)."""
+        game = cls(ruleset, players, seed=seed, chance=chance)
+        game.set_position(position)
+        return game
+
+    def set_position(self, position: dict) -> None:
+        """Set the game to a described position; the player to move then takes an action."""
+        from .position import set_position
+
+        set_position(self, position)
+        self.position = position
 
     # ----------------------------------------------------------------- chance
     def shuffled(self, label: str, items: list) -> list:
@@ -262,15 +278,17 @@ class Game:
         self._continue_frame(())
 
     # ----------------------------------------------------------- running frames
-    def _frame_generator(self, run: Run, frame: FrameState):
+    def _frame_generator(self, run: Run, frame: FrameState, cheapest_first: bool = False):
         if frame.kind == "action":
-            return self._action_slot(run, frame)
+            return self._action_slot(run, frame, cheapest_first)
         procedure = self.rules.procedures[frame.name]
         return run_block(procedure.body, 0, Frame(dict(zip(procedure.params, frame.args)), run))
 
-    def _action_slot(self, run: Run, frame: FrameState):
+    def _action_slot(self, run: Run, frame: FrameState, cheapest_first: bool = False):
         state = self.state
         actions = [a for a in self.rules.actions.values() if a.uses <= state.actions_left]
+        if cheapest_first:  # to learn quickly whether any move exists: short actions first
+            actions.sort(key=lambda a: len(a.body))
         options = [(a, a.name) for a in actions]
         for action in decide(run, "action", options, kind="action", decider=frame.you):
             if action is LEAF:
@@ -290,9 +308,9 @@ class Game:
         run.action = None
         return run
 
-    def _solutions(self, run: Run, frame: FrameState) -> Iterator[tuple]:
+    def _solutions(self, run: Run, frame: FrameState, cheapest_first: bool = False) -> Iterator[tuple]:
         """(path, stopped, action) for each way the frame's code completes with the run's tokens."""
-        for signal in self._frame_generator(run, frame):
+        for signal in self._frame_generator(run, frame, cheapest_first):
             if not run.exhausted:
                 key, text = run.peek()
                 token = key if text is None else f"{key}={text}"
@@ -307,7 +325,7 @@ class Game:
         """Explore from the state the current frame started in, then put everything back."""
         frame = self.state.frame
         journal = self.state.journal
-        partial = bool(frame.script)
+        partial = frame.partial
         if partial:
             journal.rollback(frame.mark)
         mark = journal.mark()
@@ -335,7 +353,7 @@ class Game:
         frame = self.state.frame
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
-            for found in self._solutions(run, frame):
+            for found in self._solutions(run, frame, cheapest_first=True):
                 return found
         return None
 
@@ -346,7 +364,7 @@ class Game:
         state = self.state
         frame = state.frame
         all_tokens = tuple(frame.script) + tuple(tokens)
-        if frame.script:
+        if frame.partial:
             state.journal.rollback(frame.mark)
         (path, stopped, action), run = self._rerun(all_tokens)
         if stopped is None:
@@ -359,7 +377,7 @@ class Game:
             return run.revealed
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         name = frame.name if frame.kind == "procedure" else (action.name if action else None)
-        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name))
+        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name, partial=True))
         return run.revealed
 
     # ----------------------------------------------------------------- moves
@@ -508,14 +526,16 @@ class Game:
         state = self.state
         frame = state.frame
         same_turn = (state.era_index, state.round, state.turn_index) == turn
-        own_next_action = frame is not None and frame.kind == "action" and not frame.script and frame.waiting == move.player
+        own_next_action = frame is not None and frame.kind == "action" and not frame.partial and frame.waiting == move.player
         if same_turn and own_next_action and not revealed:
             return
         self._undo_floor = len(self.history)
-        if frame is None or not frame.script:
+        if frame is None:
             state.journal.forget()
-            if frame is not None:
-                state.frame = replace(frame, mark=0)
+        else:
+            # Keep only what the waiting frame may need to roll back to its start.
+            state.journal.forget_before(frame.mark)
+            state.frame = replace(frame, mark=0)
 
     def can_undo(self) -> bool:
         """True if the last move was the mover's own, in this turn, with no card drawn since."""
@@ -571,6 +591,7 @@ class Game:
             "players": [p.name for p in self.state.players],
             "seed": self.seed,
             "chance": self.chance,
+            "position": self.position,
             "moves": [{"player": p.move.player, "move": p.move.notation()} for p in self.history],
         }
 
@@ -594,6 +615,8 @@ class Game:
                 f"but {ruleset.name} {ruleset.version} is installed; the rules may differ, so it is not replayed"
             )
         game = cls(ruleset, record["players"], seed=record["seed"], chance=record.get("chance") or None)
+        if record.get("position"):
+            game.set_position(record["position"])
         for number, entry in enumerate(record["moves"], 1):
             if game.to_move != entry["player"]:
                 raise RecordError(f"move {number} ({entry['move']!r}) is by player {entry['player']}, but player {game.to_move} is to move")
@@ -619,10 +642,10 @@ class Game:
         other.history = []
         other._undo_floor = 0
         frame = self.state.frame
-        if frame is not None and frame.script:
+        if frame is not None and frame.partial:
             with self._at_frame_start():
                 other.state = self.state.copy()
-            other.state.frame = replace(frame, mark=0, script=())
+            other.state.frame = replace(frame, mark=0, script=(), partial=False)
             other._rerun(frame.script)
             other.state.frame = replace(frame, mark=0)
         else:

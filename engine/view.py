@@ -58,7 +58,7 @@ def player_view(game, viewer: Optional[int]) -> dict:
         ],
         "links": [{"line": link.line.id, "owner": link.owner, "kind": link.kind} for link in state.links()],
         "spaces": [
-            {"space": f"{s.space.location.id}:{s.space.number}", "token": s.token.id if s.token else None, "cubes": dict(s.cubes)}
+            {"space": s.space.id, "token": s.token.id if s.token else None, "cubes": dict(s.cubes)}
             for s in state.spaces
             if s.token is not None
         ],

@@ -17,6 +17,9 @@ LEAF = object()  # yielded instead of continuing: the path ends here for this mo
 
 def notation(value) -> str:
     """How a value is written in move notation."""
+    ident = getattr(value, "id", None)
+    if ident.__class__ is str and not hasattr(value, "notation"):
+        return ident
     if value is True:
         return "yes"
     if value is False:
@@ -57,12 +60,15 @@ def decide(
     anchor_key: Optional[str] = None,
     explain: Optional[Callable[[str], str]] = None,
     empty: Optional[Callable[[], None]] = None,
+    report: Optional[Callable[[str], None]] = None,
 ) -> Iterator:
     """Yield each option value to take (or LEAF), rolling back between them.
 
     ``options`` is a list of ``(value, text)``. ``explain(text)`` says why a
-    written option is not among them; ``empty()`` records why there are none.
+    written option is not among them; ``empty()`` records why there are none;
+    ``report(message)`` records a failure where the rule stands (else the run does).
     """
+    report = report or run.fail
     in_prefix = run.position < run.prefix  # decisions already taken in an earlier move
     if not in_prefix:
         stop = _stop_here(run, decider)
@@ -70,7 +76,7 @@ def decide(
             if run.mode == "parse" and not run.exhausted:
                 key_, text = run.peek()
                 token = key_ if text is None else f"{key_}={text}"
-                run.fail(f"'{token}' cannot be part of this move: {_stop_words(stop)}")
+                report(f"'{token}' cannot be part of this move: {_stop_words(stop)}")
                 return
             run.stopped = stop
             yield LEAF
@@ -79,7 +85,7 @@ def decide(
         if empty is not None:
             empty()
         else:
-            run.fail(f"there is no {key} to choose")
+            report(f"there is no {key} to choose")
         return
     journal = run.journal
     mode = run.mode
@@ -102,14 +108,14 @@ def decide(
     if mode == "replay" or in_prefix:
         token = run.peek()
         if token[0] != key:
-            run.fail(f"the record says {token[0]}={token[1]} where the rules ask for {key}")
+            report(f"the record says {token[0]}={token[1]} where the rules ask for {key}")
             return
         for value, text in options:
             if text == token[1]:
                 take(value, text, True)
                 yield value
                 return
-        run.fail(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
+        report(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
         return
 
     if mode == "parse":
@@ -134,10 +140,10 @@ def decide(
                     yield value
                     journal.rollback(mark)
                     return
-            run.fail(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
+            report(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
             return
         if anchor:
-            run.fail(f"{key}=... is missing: each round of this repeated step starts with it")
+            report(f"{key}=... is missing: each round of this repeated step starts with it")
             return
         # Omitted: forced if one option, else try all (ambiguity is caught above us).
         for value, text in options:

@@ -156,13 +156,18 @@ class ExpressionCompiler:
         name = node.name
         where = node.where
         tables = ATTRIBUTES
+        cache = [None, None]  # the last class seen here and its getter: most sites see one class
 
         def attribute(frame):
             obj = obj_f(frame)
-            table = tables.get(obj.__class__)
+            cls = obj.__class__
+            if cls is cache[0]:
+                return cache[1](obj, frame.run)
+            table = tables.get(cls)
             if table is not None:
                 getter = table.get(name)
                 if getter is not None:
+                    cache[0], cache[1] = cls, getter
                     return getter(obj, frame.run)
             try:
                 return get_attribute(obj, name, frame.run)

@@ -464,7 +464,7 @@ class Allocation:
 
 def _holder_text(holder) -> str:
     if isinstance(holder, SpaceState):
-        return f"{holder.space.location.id}:{holder.space.number}"
+        return holder.space.id
     return holder.slot.id
 
 

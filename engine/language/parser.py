@@ -46,6 +46,7 @@ def rule_parser() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start"],
+        cache=True,  # lark keeps the built tables in a temporary file: faster start-up
     )
 
 

@@ -52,6 +52,7 @@ class Failure:
     cite: Optional[str]
     depth: int  # decisions taken before the failure: deeper is more telling
     describe: Optional[str] = None  # "build cotton mill in Leek" when known
+    authored: bool = True  # written by the rule's author (a require, a where), not a keyword's own words
 
     def text(self, with_cite: bool = True) -> str:
         if with_cite and self.cite:
@@ -94,6 +95,7 @@ class Run:
         self.rng = rng
         self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
+        self.explains = mode in ("parse", "replay")  # only these report why a path failed
         self.path: list[Decision] = []
         self.failures: list[Failure] = []
         self.revealed = False
@@ -122,7 +124,12 @@ class Run:
         self.position = saved
 
     # -- failures
-    def fail(self, message: str, where: Optional[Where] = None, cite: Optional[str] = None) -> None:
+    def fail(self, message, where: Optional[Where] = None, cite: Optional[str] = None, authored: bool = True) -> None:
+        """Record why a path failed; ``message`` may be a function of no arguments."""
+        if not self.explains:
+            return
+        if callable(message):
+            message = message()
         describe = None
         if self.describe is not None:
             template, frame = self.describe
@@ -130,17 +137,22 @@ class Run:
                 describe = template(frame)
             except Exception:
                 describe = None
-        self.failures.append(Failure(message, where, cite, len(self.path), describe))
+        self.failures.append(Failure(message, where, cite, len(self.path), describe, authored))
 
     def best_failures(self) -> list[Failure]:
         """The failures that got furthest along the path, without repeats."""
         if not self.failures:
             return []
         deepest = max(f.depth for f in self.failures)
+        candidates = [f for f in self.failures if f.depth == deepest]
+        if any(f.authored for f in candidates):
+            # The rule author's words come first: a keyword's complaint after a
+            # failed require is usually its consequence.
+            candidates = [f for f in candidates if f.authored]
         seen = set()
         result = []
-        for failure in self.failures:
-            if failure.depth == deepest and failure.message not in seen:
+        for failure in candidates:
+            if failure.message not in seen:
                 seen.add(failure.message)
                 result.append(failure)
         return result

@@ -53,8 +53,8 @@ class Instr:
     where: Optional[Where] = None
     cite: Optional[str] = None
 
-    def fail(self, frame: Frame, message: str) -> None:
-        frame.run.fail(message, self.where, self.cite)
+    def fail(self, frame: Frame, message: str, authored: bool = True) -> None:
+        frame.run.fail(message, self.where, self.cite, authored)
 
     def run(self, frame: Frame) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -63,15 +63,23 @@ class Instr:
         raise NotImplementedError
 
 
+_BUGS = (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError)
+
+
+def _relocate(instr: Instr, error: Exception) -> RuleRuntimeError:
+    """An error inside rule code, pinned to the statement that ran into it."""
+    if isinstance(error, RuleRuntimeError):
+        if error.where is None:
+            return RuleRuntimeError(error.args[0], instr.where)
+        return error
+    return located(error, instr.where)
+
+
 def _guard(instr: Instr, work: Callable[[], object]):
     try:
         return work()
-    except RuleRuntimeError as error:
-        if error.where is None:
-            raise RuleRuntimeError(error.args[0], instr.where) from None
-        raise
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError) as error:
-        raise located(error, instr.where) from None
+    except (RuleRuntimeError,) + _BUGS as error:
+        raise _relocate(instr, error) from None
 
 
 class Let(Instr):
@@ -79,7 +87,11 @@ class Let(Instr):
         self.name, self.value, self.where, self.cite = name, value, where, cite
 
     def run(self, frame):
-        frame.run.journal.setitem(frame.vars, self.name, _guard(self, lambda: self.value(frame)))
+        try:
+            value = self.value(frame)
+        except (RuleRuntimeError,) + _BUGS as error:
+            raise _relocate(self, error) from None
+        frame.run.journal.setitem(frame.vars, self.name, value)
         return True
 
 
@@ -88,13 +100,17 @@ class Require(Instr):
         self.condition, self.message, self.where, self.cite = condition, message, where, cite
 
     def run(self, frame):
-        if _guard(self, lambda: self.condition(frame)):
-            return True
-        if self.message is not None:
-            text = _guard(self, lambda: self.message(frame))
-        else:
-            text = f"this is not allowed here ({self.where.text.strip()})"
-        self.fail(frame, text)
+        try:
+            if self.condition(frame):
+                return True
+        except (RuleRuntimeError,) + _BUGS as error:
+            raise _relocate(self, error) from None
+        if frame.run.explains:
+            if self.message is not None:
+                text = _guard(self, lambda: self.message(frame))
+            else:
+                text = f"this is not allowed here ({self.where.text.strip()})"
+            self.fail(frame, text)
         return frame.run.diagnose
 
 
@@ -107,11 +123,14 @@ class Effect(Instr):
 
     def run(self, frame):
         run = frame.run
-        args = [a(frame) for a in self.args]
-        kwargs = {k: v(frame) for k, v in self.kwargs}
-        result = _guard(self, lambda: self.fn(run, *args, **kwargs))
+        try:
+            args = [a(frame) for a in self.args]
+            kwargs = {k: v(frame) for k, v in self.kwargs}
+            result = self.fn(run, *args, **kwargs)
+        except (RuleRuntimeError,) + _BUGS as error:
+            raise _relocate(self, error) from None
         if isinstance(result, Problem):
-            self.fail(frame, str(result))
+            self.fail(frame, str(result), authored=False)
             return False
         if self.word.reveals:
             run.journal.set(run, "revealed", True)
@@ -135,7 +154,7 @@ class Choice(Instr):
         kwargs = {k: v(frame) for k, v in self.kwargs}
         offer = _guard(self, lambda: self.fn(run, *args, **kwargs))
         if isinstance(offer, Problem):
-            self.fail(frame, str(offer))
+            self.fail(frame, str(offer), authored=False)
             return
         if not isinstance(offer, Offer):  # nothing to choose: the keyword applied itself
             if self.bind is not None:
@@ -143,13 +162,14 @@ class Choice(Instr):
             yield None
             return
         decider = run.you.index if run.you is not None else -1
-        for value in decide(run, offer.key, offer.options, kind="offer", decider=decider):
+        report = lambda message: self.fail(frame, message, authored=False)  # noqa: E731
+        for value in decide(run, offer.key, offer.options, kind="offer", decider=decider, report=report):
             if value is LEAF:
                 yield LEAF
                 continue
             result = _guard(self, lambda: offer.apply(value))
             if isinstance(result, Problem):
-                self.fail(frame, str(result))
+                self.fail(frame, str(result), authored=False)
                 continue
             if self.word.reveals:
                 run.journal.set(run, "revealed", True)
@@ -185,17 +205,40 @@ class Choose(Instr):
     def _passes(self, frame, value) -> Optional[int]:
         """Index of the first filter the value fails, or None."""
         frame.vars[self.name] = value
-        for position, (predicate, _) in enumerate(self.filters):
-            if not _guard(self, lambda: predicate(frame)):
-                return position
+        position = 0
+        try:
+            for predicate, _ in self.filters:
+                if not predicate(frame):
+                    return position
+                position += 1
+        except (RuleRuntimeError,) + _BUGS as error:
+            raise _relocate(self, error) from None
         return None
+
+    def _legal(self, frame, raw) -> list:
+        """The options that pass every filter, with their notation."""
+        variables = frame.vars
+        name = self.name
+        filters = [predicate for predicate, _ in self.filters]
+        legal = []
+        try:
+            for value in raw:
+                variables[name] = value
+                for predicate in filters:
+                    if not predicate(frame):
+                        break
+                else:
+                    legal.append((value, notation(value)))
+        except (RuleRuntimeError,) + _BUGS as error:
+            raise _relocate(self, error) from None
+        return legal
 
     def branch(self, frame):
         run = frame.run
         raw = self._raw(frame)
         name = self.name
         previous = frame.vars.get(name, _UNSET)
-        legal = [(value, notation(value)) for value in raw if self._passes(frame, value) is None]
+        legal = self._legal(frame, raw)
         if self.by is not None:
             decider_player = _guard(self, lambda: self.by(frame))
         else:
@@ -219,6 +262,8 @@ class Choose(Instr):
             return f"{text!r} is not a possible {name}; the possible ones are: {choices}"
 
         def empty() -> None:
+            if not run.explains:
+                return
             if self.empty_message is not None:
                 self.fail(frame, _guard(self, lambda: self.empty_message(frame)))
             elif raw and self.filters and self.filters[-1][1] is not None and len(raw) == 1:
@@ -226,10 +271,10 @@ class Choose(Instr):
             else:
                 self.fail(frame, f"there is no {name} that can be chosen")
 
-        def explain_and_fail(text: str) -> str:
-            return explain(text)
+        def report(message: str) -> None:
+            self.fail(frame, message)
 
-        for value in decide(run, name, legal, kind="choose", decider=decider, anchor=self.anchor, explain=explain_and_fail, empty=empty):
+        for value in decide(run, name, legal, kind="choose", decider=decider, anchor=self.anchor, explain=explain, empty=empty, report=report):
             if value is LEAF:
                 yield LEAF
                 continue

@@ -49,6 +49,10 @@ class Journal:
         """Drop every entry: what happened so far can no longer be undone."""
         self.entries.clear()
 
+    def forget_before(self, mark: int) -> None:
+        """Drop the entries before a mark; the mark becomes 0."""
+        del self.entries[:mark]
+
     # -- changes
     def set(self, obj, attr: str, value) -> None:
         self.entries.append((_ATTR, obj, attr, getattr(obj, attr)))

@@ -62,7 +62,7 @@ class Space(_Named):
     __slots__ = ("id", "index", "location", "number", "min_players")
 
     def __init__(self, index: int, location: Location, number: int, min_players: int):
-        self.id = f"{location.id}.{number}"
+        self.id = f"{location.id}:{number}"
         self.index = index
         self.location = location
         self.number = number
