@@ -25,6 +25,7 @@ from .errors import (  # noqa: E402
     PluginError,
     RuleFileError,
     RulesetError,
+    SetupError,
     UndoError,
 )
 from .game import Game, LegalMoves, Move, Outcome  # noqa: E402
@@ -51,4 +52,5 @@ __all__ = [
     "IllegalMoveError",
     "AmbiguousMoveError",
     "UndoError",
+    "SetupError",
 ]

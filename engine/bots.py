@@ -74,29 +74,40 @@ def evaluate(game: Game, player: int) -> float:
 
 
 def default_evaluation(game: Game, player: int) -> float:
-    """Points, plus points already earned on the board, plus income and money."""
+    """Points now, points waiting on the board, and what income and money can still buy.
+
+    Flipped tiles count in full, unflipped ones in part; links count the icons
+    they touch; income counts for the rounds it will still be paid; money counts
+    less and less as the end nears, since only what it builds scores.
+    """
     state = game.state
     board = game.board
     p = state.players[player]
+    tiles = state.slot_tiles
     value = float(p.vp)
-    for tile in state.slot_tiles:
+    for tile in tiles:
         if tile is None or tile.owner != player:
             continue
-        vp = tile.type.fields.get("vp", 0)
-        value += vp if tile.flipped else vp * 0.35
+        fields = tile.type.fields
+        vp = fields.get("vp", 0)
+        value += vp if tile.flipped else 0.45 * vp + 0.1 * fields.get("income", 0)
+        value += 0.6 * sum(tile.cubes.values())  # cubes on it will flip it, and serve
     for link in state.line_links:
         if link is None or link.owner != player:
             continue
+        icons = 0.0
         for location in link.line.locations:
-            value += location.link_icons * 0.5
+            icons += location.link_icons
             for slot in location.slots:
-                tile = state.slot_tiles[slot.index]
-                if tile is not None and tile.flipped:
-                    value += tile.type.fields.get("link_icons", 0) * 0.8
-        value += 0.5
-    rounds_left = max(1, _rounds_left(game))
-    value += board.income.level(p.income_space) * min(rounds_left, 8) * 0.35
-    value += (p.money + p.spent * 0.5) * 0.12
+                tile = tiles[slot.index]
+                if tile is not None:
+                    weight = 1.0 if tile.flipped else 0.4
+                    icons += tile.type.fields.get("link_icons", 0) * weight
+        value += icons
+    rounds_left = _rounds_left(game)
+    worth = 0.2 * min(1.0, rounds_left / 6)  # what £1 is worth in points
+    value += board.income.level(p.income_space) * rounds_left * worth
+    value += p.money * worth
     return value
 
 

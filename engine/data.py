@@ -260,7 +260,7 @@ def build_board(manifest: dict, documents: dict) -> Board:
     for i, ind_data in enumerate(data["industries"]["industries"]):
         industry = Industry(i, ind_data)
         levels = []
-        for t, tile_data in enumerate(ind_data["tiles"]):
+        for t, tile_data in enumerate(ind_data.get("tiles", [])):
             for era in tile_data.get("eras", []):
                 if era not in era_ids:
                     problems.add("industries", ("industries", i, "tiles", t, "eras"), _unknown("era", era, era_ids))
@@ -313,14 +313,14 @@ def build_board(manifest: dict, documents: dict) -> Board:
     lines_at: dict = {loc: [] for loc in locations}
     for i, line_data in enumerate(data["links"]["lines"]):
         ends = []
-        for e, end in enumerate(line_data["ends"]):
+        for e, end in enumerate(line_data.get("ends", [])):
             if end in location_by_id:
                 ends.append(location_by_id[end])
             else:
                 problems.add("links", ("lines", i, "ends", e), _unknown("location", end, location_by_id))
-        if len(set(line_data["ends"])) != len(line_data["ends"]):
+        if len(set(line_data.get("ends", []))) != len(line_data.get("ends", [])):
             problems.add("links", ("lines", i, "ends"), "a line cannot join a location to itself")
-        for kind in line_data["kinds"]:
+        for kind in line_data.get("kinds", []):
             if link_kinds and kind not in link_kinds:
                 problems.add("links", ("lines", i, "kinds"), f"no era builds {kind!r} links (eras build: {', '.join(sorted(link_kinds))})")
         line = Line(i, line_data, tuple(ends))

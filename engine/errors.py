@@ -47,13 +47,15 @@ class Where:
 class RuleFileError(RulesetError):
     """A rule file is wrong: bad syntax, or a name that means nothing."""
 
-    def __init__(self, message: str, where: Where, hint: str = ""):
+    def __init__(self, message: str, where: Where | None, hint: str = ""):
         self.message = message
         self.where = where
         self.hint = hint
         super().__init__(self.render())
 
     def render(self) -> str:
+        if self.where is None:
+            return self.message + (f"\n{self.hint}" if self.hint else "")
         text = f"{self.where}: {self.message}"
         caret = self.where.caret()
         if caret:
@@ -146,6 +148,10 @@ class AmbiguousMoveError(MoveError):
         shown = ", ".join(self.candidates[:8])
         more = f" and {len(self.candidates) - 8} more" if len(self.candidates) > 8 else ""
         super().__init__(f"ambiguous move {move_text!r}: it could be {shown}{more}")
+
+
+class SetupError(BrassError):
+    """A game cannot be set up as asked (player count, a given deck order...)."""
 
 
 class GameOverError(MoveError):

@@ -32,6 +32,7 @@ from .errors import (
     InvalidMoveError,
     RecordError,
     RuleRuntimeError,
+    SetupError,
     UndoError,
 )
 from .language.decisions import LEAF, decide, notation as value_notation
@@ -117,7 +118,7 @@ class Game:
         self.rules = self.ruleset.rules
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if len(names) not in self.ruleset.players:
-            raise ValueError(f"{self.ruleset.title} is for {', '.join(map(str, self.ruleset.players))} players, not {len(names)}")
+            raise SetupError(f"{self.ruleset.title} is for {', '.join(map(str, self.ruleset.players))} players, not {len(names)}")
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.chance = {k: [list(o) for o in v] for k, v in (chance or {}).items()}
         self.state = GameState(self.ruleset.board, names)
@@ -164,11 +165,11 @@ class Game:
         for ident in order:
             ident = str(ident)
             if not pool.get(ident):
-                raise ValueError(f"the given order for {label!r} (shuffle {occurrence + 1}) names {ident!r}, which is not among the items to shuffle")
+                raise SetupError(f"the given order for {label!r} (shuffle {occurrence + 1}) names {ident!r}, which is not among the items to shuffle")
             result.append(pool[ident].pop())
         leftover = [k for k, v in pool.items() for _ in v]
         if leftover:
-            raise ValueError(f"the given order for {label!r} (shuffle {occurrence + 1}) leaves out {', '.join(sorted(leftover))}")
+            raise SetupError(f"the given order for {label!r} (shuffle {occurrence + 1}) leaves out {', '.join(sorted(leftover))}")
         return result
 
     # ------------------------------------------------------------------- flow

@@ -284,6 +284,15 @@ class _Loader:
                 data_module.apply_defaults(kind, document.data, manifest.get("extend", {}))
             documents[kind] = document
         if problems:
+            # Look for broken references too, so the author sees every problem at
+            # once; a file that failed its schema may be too broken to follow.
+            if all(kind in documents for kind in data_module.DATA_KINDS):
+                try:
+                    data_module.build_board(manifest, documents)
+                except DataError as error:
+                    problems.extend(error.problems)
+                except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+                    pass
             self.errors.append(DataError(problems))
             return None
         try:

@@ -234,8 +234,8 @@ class _Compiler:
             if name not in self.rules.procedures and ("procedure", name) not in self.decls:
                 self.errors.append(
                     RuleFileError(
-                        f"the ruleset has no procedure {name!r}, which the game flow runs",
-                        Where("<ruleset>", 1, 1),
+                        f"the rule files declare no procedure {name!r}, which the game flow runs",
+                        None,
                         f"Declare 'procedure {name}:' in a rule file.",
                     )
                 )
@@ -243,13 +243,13 @@ class _Compiler:
             if ("definition", name) not in self.decls:
                 self.errors.append(
                     RuleFileError(
-                        f"the ruleset has no definition {name!r} ({meaning})",
-                        Where("<ruleset>", 1, 1),
+                        f"the rule files declare no definition {name!r} ({meaning})",
+                        None,
                         f"Declare 'define {name} = ...' in a rule file.",
                     )
                 )
         if not self.rules.actions and not any(k == "action" for k, _ in self.decls):
-            self.errors.append(RuleFileError("the ruleset declares no action", Where("<ruleset>", 1, 1)))
+            self.errors.append(RuleFileError("the rule files declare no action", None, "Declare at least one: 'action pass:' ..."))
 
     # -- names
     def _global_names(self) -> set:

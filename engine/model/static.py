@@ -35,8 +35,8 @@ class Location(_Named):
     def __init__(self, index: int, data: dict):
         self.id = data["id"]
         self.index = index
-        self.name = data["name"]
-        self.kind = data["kind"]
+        self.name = data.get("name", data["id"])
+        self.kind = data.get("kind", "")
         self.link_icons = data.get("link_icons", 0)
         self.fields = data
         self.slots: tuple[Slot, ...] = ()
@@ -78,7 +78,7 @@ class Line(_Named):
         self.id = data["id"]
         self.index = index
         self.locations = locations
-        self.kinds = tuple(data["kinds"])
+        self.kinds = tuple(data.get("kinds", ()))
         self.fields = data
 
     def display(self) -> str:
@@ -91,7 +91,7 @@ class Industry(_Named):
     def __init__(self, index: int, data: dict):
         self.id = data["id"]
         self.index = index
-        self.name = data["name"]
+        self.name = data.get("name", data["id"])
         self.fields = data
         self.levels: tuple[TileType, ...] = ()
         self.stack: tuple[TileType, ...] = ()  # every tile on one player's mat, lowest first
@@ -104,10 +104,10 @@ class TileType(_Named):
 
     def __init__(self, index: int, industry: Industry, data: dict):
         self.industry = industry
-        self.level = data["level"]
+        self.level = data.get("level", 0)
         self.id = f"{industry.id}-{self.level}"
         self.index = index
-        self.count = data["count"]
+        self.count = data.get("count", 1)
         self.fields = data
 
 
@@ -118,7 +118,7 @@ class Card(_Named):
         self.id = data["id"]
         self.index = index
         self.name = data.get("name") or data["id"]
-        self.kind = data["kind"]
+        self.kind = data.get("kind", "")
         self.location = location
         self.industries = industries
         self.pile = pile  # the face-up pile the card returns to, if any
@@ -145,9 +145,9 @@ class Market(_Named):
         self.id = data["id"]
         self.index = index
         self.name = data.get("name") or data["id"]
-        self.resource = data["resource"]
-        self.prices = tuple(data["prices"])  # cheapest space first
-        self.initial = data["initial"]
+        self.resource = data.get("resource", "")
+        self.prices = tuple(data.get("prices", ()))  # cheapest space first
+        self.initial = data.get("initial", 0)
         self.fields = data
 
     @property
