@@ -3,10 +3,8 @@
 The engine knows eras, rounds, turns, tiles, links, cards and markets; the
 rules of each edition live in its ruleset, written in the Brass rule language.
 
->>> from engine import Game
->>> game = Game("birmingham", players=2, seed=1)
->>> game.to_move in (0, 1)
-True
+Start with :class:`Game`, which takes an installed ruleset's name; the
+README shows a game played from Python.
 """
 
 import pluggy

@@ -54,9 +54,7 @@ class GreedyBot(Bot):
         player = game.to_move
         best = []
         best_value = None
-        for move in list(game.legal_moves):  # the list first: exploring changes the state
-            with game.explore(move):
-                value = evaluate(game, player)
+        for move, value in game.scored_moves(lambda g: evaluate(g, player)):
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-9:

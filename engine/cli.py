@@ -1,9 +1,9 @@
 """The ``brass`` command: play, simulate, replay, validate, list rulesets.
 
-    brass play birmingham --players 3 --seats human,greedy,random --seed 7
-    brass simulate birmingham --players 4 --games 20 --seed 1 [--json]
+    brass play RULESET --players 3 --seats human,greedy,random --seed 7
+    brass simulate RULESET --players 4 --games 20 --seed 1 [--json]
     brass replay game.json
-    brass validate rulesets/birmingham
+    brass validate PATH-OR-NAME
     brass rulesets
 """
 
@@ -23,7 +23,7 @@ from .render import render, render_outcome
 from .ruleset import check_ruleset, installed_rulesets, load_ruleset
 
 HELP = """Commands:
-  <move>          play a move in notation, e.g.  loan card=stafford
+  <move>          play a move in notation: an action and its choices, NAME=VALUE
   <number>        play the move with that number in the last list shown
   moves [TEXT]    list the legal moves (only those containing TEXT)
   board           show the table again

@@ -1,7 +1,7 @@
 """Ruleset data: YAML files checked against the engine's JSON Schemas.
 
 Every file is checked, and every problem found is reported at once, each with
-the file, the line and the path inside it (``industries.cotton.tiles[2].coal``).
+the file, the line and the path inside it (``industries[ID].tiles[2].cost``).
 A ruleset may add fields to the schemas (``extend:`` in ``ruleset.yaml``), with
 defaults, so its rule files can read them and typos in them are still caught.
 After the schemas come the checks a schema cannot express: identifiers that

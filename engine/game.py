@@ -393,6 +393,7 @@ class Game:
         return frame.name
 
     def _enumerate(self) -> Iterator[Move]:
+        """Each legal move, yielded while its effects are on the state (then rolled back)."""
         frame = self.state.frame
         if frame is None:
             return
@@ -405,6 +406,15 @@ class Game:
                 if text not in seen:
                     seen.add(text)
                     yield move
+
+    def scored_moves(self, score) -> list[tuple[Move, object]]:
+        """Every legal move with ``score(game)`` computed just after it.
+
+        The score is taken while the move's own effects are applied (before any
+        card is drawn), then the state is rolled back: one pass for a bot that
+        looks one move ahead, with no replaying.
+        """
+        return [(move, score(self)) for move in self._enumerate()]
 
     @contextlib.contextmanager
     def explore(self, move: Move):

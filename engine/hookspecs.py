@@ -121,5 +121,6 @@ def brass_evaluate(game, player):
 
 @hookspec(firstresult=True)
 def brass_describe_space(game, space):
-    """One line describing a token space for the board display (a merchant tile
-    and its beer, say). Returns a string, or ``None`` for the default. First result wins."""
+    """One line describing a token space for the board display (the token dealt
+    to it and what lies beside it). Returns a string, or ``None`` for the default.
+    First result wins."""

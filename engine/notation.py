@@ -3,17 +3,15 @@
 A move is the name of the action (or of the procedure asking, such as
 ``end_of_round``) followed by its decisions, each ``name=value``; an optional
 step taken is written as its bare name. Decisions the player had no real
-choice in are left out. Examples::
+choice in are left out. The shapes::
 
-    build card=birmingham industry=cotton
-    network card=leek line=birmingham--dudley second_link line=dudley--wolverhampton
-    sell card=iron tile=coventry.1 beer=stone.0+oxford:0 tile=birmingham.2
-    loan card=stafford
-    end_of_round sell_tile=dudley.0
+    ACTION name=value name=value ...
+    ACTION name=value OPTIONAL_STEP name=value ...
+    PROCEDURE name=value
 
 Values are identifiers: ``LOCATION.N`` is an industry space, ``LOCATION:N`` a
-merchant (token) space, ``A+B`` several sources, ``X*2`` two from the same one,
-``market`` a purchase.
+token space, ``A+B`` several sources, ``X*2`` two from the same one, ``market``
+a purchase. The documentation shows each ruleset's moves.
 """
 
 from __future__ import annotations

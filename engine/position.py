@@ -1,27 +1,27 @@
 """Set a game to a described position: for rule cases, puzzles and analysis.
 
-A position is plain data (YAML in the rule cases)::
+A position is plain data (YAML in the rule cases), every field optional::
 
-    era: canal                 # the era's id
+    era: ERA_ID
     round: 2
     turn_order: [1, 0]         # seats, first to play first
     to_move: 1                 # whose turn it is (default: the first in turn order)
     actions_left: 2
     players:                   # by seat; anything left out keeps its value
-      - {money: 20, income_level: 3, vp: 0, hand: [birmingham, iron], mat: {cotton: 2}}
+      - {money: 20, income_level: 3, vp: 0, hand: [CARD, CARD], mat: {INDUSTRY: 2}}
       - {money: 5, income_space: 12, spent: 3}
     tiles:                     # industry tiles on the board, replacing all others
-      - {space: dudley.0, owner: 0, industry: coal, level: 2, cubes: {coal: 3}}
-      - {space: birmingham.1, owner: 1, industry: manufacturer, level: 1, flipped: true}
+      - {space: LOCATION.0, owner: 0, industry: INDUSTRY, level: 2, cubes: {RESOURCE: 3}}
+      - {space: LOCATION.1, owner: 1, industry: INDUSTRY, level: 1, flipped: true}
     links:                     # link tiles, replacing all others (kind: the era's)
-      - {line: birmingham--dudley, owner: 1}
-    markets: {coal: 10, iron: 3}
+      - {line: LINE_ID, owner: 1}
+    markets: {MARKET: 10}
     spaces:                    # token spaces: what is dealt to each, and its cubes
-      oxford:0: {token: cotton-1, cubes: {beer: 1}}
-    deck: [leek, stone]        # the draw deck, top first (default: as dealt)
-    piles: {wild-location: 3}
+      LOCATION:0: {token: TOKEN, cubes: {RESOURCE: 1}}
+    deck: [CARD, CARD]         # the draw deck, top first (default: as dealt)
+    piles: {PILE: 3}
 
-``mat: {cotton: 2}`` means the lowest cotton tile left on the mat is level 2.
+``mat: {INDUSTRY: 2}`` means the lowest tile of it left on the mat is level 2.
 The game then waits for the player to move to take an action.
 """
 
@@ -74,7 +74,7 @@ def set_position(game, spec: dict) -> None:
         by_id = {s.space.id: s for s in state.spaces}
         for space_id, space_spec in spec["spaces"].items():
             if space_id not in by_id:
-                raise PositionError(f"unknown token space {space_id!r}; spaces look like oxford:0")
+                raise PositionError(f"unknown token space {space_id!r}; token spaces are written LOCATION:N")
             space = by_id[space_id]
             if "token" in space_spec:
                 token_id = space_spec["token"]

@@ -144,7 +144,7 @@ def location__name(loc, run):
 
 @_table(Location)
 def location__kind(loc, run):
-    "What sort of place it is (a ruleset's word: town, farm, merchant...)."
+    "What sort of place it is, in the ruleset's own words (town, ...)."
     return loc.kind
 
 
@@ -163,7 +163,7 @@ def location__tiles(loc, run):
 
 @_table(Location)
 def location__spaces(loc, run):
-    "Its token spaces (merchant spaces), with what was dealt to them."
+    "Its token spaces, with what was dealt to them."
     return [run.state.spaces[s.index] for s in loc.spaces]
 
 
@@ -290,7 +290,7 @@ def tile__flipped(tile, run):
 
 @_table(BoardTile)
 def tile__cubes(tile, run):
-    "Resources on the tile, by resource name (coal, iron, beer...)."
+    "Resources on the tile, by resource name."
     return tile.cubes
 
 
@@ -344,13 +344,13 @@ def space__location(space, run):
 
 @_table(SpaceState)
 def space__token(space, run):
-    "The token dealt to it (a merchant tile), or none."
+    "The token dealt to it, or none."
     return space.token
 
 
 @_table(SpaceState)
 def space__cubes(space, run):
-    "Resources beside the token (a merchant's beer), by resource name."
+    "Resources beside the token, by resource name."
     return space.cubes
 
 

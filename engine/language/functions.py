@@ -88,7 +88,7 @@ def industry(run, ident):
     return _lookup(run, "industry", ident)
 
 
-@function(example='let oxford = location("oxford")')
+@function(example='let place = location("some-town")')
 def location(run, ident):
     "The location with this identifier."
     return _lookup(run, "location", ident)
@@ -100,7 +100,7 @@ def market(run, ident):
     return _lookup(run, "market", ident)
 
 
-@function(example='let line = line_named("birmingham--dudley")')
+@function(example='let line = line_named("town-a--town-b")')
 def line_named(run, ident):
     "The line with this identifier."
     return _lookup(run, "line", ident)

@@ -84,9 +84,9 @@ def board_links(run):
     return run.state.links()
 
 
-@name(example="let merchants = [s for s in spaces if s.token]")
+@name(example="let dealt = [s for s in spaces if s.token]")
 def spaces(run):
-    "Every token space (merchant space) on the board, with what was dealt to it."
+    "Every token space on the board, with what was dealt to it."
     return run.state.spaces
 
 

@@ -51,7 +51,7 @@ class Failure:
     where: Optional[Where]
     cite: Optional[str]
     depth: int  # decisions taken before the failure: deeper is more telling
-    describe: Optional[str] = None  # "build cotton mill in Leek" when known
+    describe: Optional[str] = None  # what the action was, as its describe line says, when known
     authored: bool = True  # written by the rule's author (a require, a where), not a keyword's own words
 
     def text(self, with_cite: bool = True) -> str:

@@ -1,7 +1,7 @@
 """Connection, distance and networks over the links on the board.
 
 A link joins every location its line touches (usually two; a line may touch a
-third, as Birmingham's Kidderminster-Worcester line does its farm brewery).
+third location, when the board prints one line joining three places).
 Distances count link tiles. Results are cached by the state's version numbers,
 which change whenever a link or tile is placed or removed (and are restored by
 rollback), so repeated questions during move generation cost a dictionary look-up.

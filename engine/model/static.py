@@ -57,7 +57,7 @@ class Slot(_Named):
 
 
 class Space(_Named):
-    """A printed spot at a location that receives a dealt token (a merchant tile)."""
+    """A printed spot at a location that receives a token dealt at set-up."""
 
     __slots__ = ("id", "index", "location", "number", "min_players")
 
@@ -117,7 +117,7 @@ class Card(_Named):
     def __init__(self, index: int, data: dict, location: Optional[Location], industries: tuple, pile: Optional[str]):
         self.id = data["id"]
         self.index = index
-        self.name = data.get("name") or data["id"]
+        self.name = data.get("name") or (location.name if location is not None else data["id"])
         self.kind = data.get("kind", "")
         self.location = location
         self.industries = industries
@@ -126,7 +126,7 @@ class Card(_Named):
 
 
 class Token(_Named):
-    """A tile dealt to a space at setup (a merchant tile) or drawn from a pool."""
+    """A tile dealt to a space at set-up, or drawn from a pool during play."""
 
     __slots__ = ("id", "index", "name", "pool", "fields")
 

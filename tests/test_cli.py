@@ -1,0 +1,108 @@
+"""The brass command: play, simulate, replay, validate, rulesets."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+from engine.cli import main
+
+BIRMINGHAM = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_prints_each_game_and_a_summary(capsys):
+    code, out, _ = run(capsys, "simulate", "birmingham", "--players", "3", "--games", "2", "--seed", "5", "--bot", "quick")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0].startswith("game   1 seed 5: [1] VP ")
+    assert lines[1].startswith("game   2 seed 6: [1] VP ")
+    assert " winner " in lines[0]
+    assert lines[2].startswith("2 games, ") and "games/s" in lines[2]
+    assert lines[3].startswith("wins by seat: 1: ")
+
+
+def test_simulate_json_is_one_object_per_game(capsys):
+    code, out, _ = run(capsys, "simulate", "birmingham", "--players", "2", "--games", "2", "--seed", "1", "--bot", "quick", "--json")
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [o["game"] for o in objects[:2]] == [1, 2]
+    assert set(objects[0]["seats"][0]) == {"seat", "bot", "vp", "income_level", "money"}
+    assert objects[2]["summary"]["games"] == 2
+
+
+def test_simulate_is_reproducible(capsys):
+    first = run(capsys, "simulate", "birmingham", "--games", "1", "--seed", "9", "--bot", "random", "--json")[1].splitlines()[0]
+    second = run(capsys, "simulate", "birmingham", "--games", "1", "--seed", "9", "--bot", "random", "--json")[1].splitlines()[0]
+    assert first == second
+
+
+def test_validate_a_good_ruleset(capsys):
+    code, out, _ = run(capsys, "validate", str(BIRMINGHAM))
+    assert code == 0
+    assert out.strip().endswith("valid -- Brass: Birmingham 1.0.0: 27 locations, 39 lines, 6 industries, 7 actions, 8 procedures")
+
+
+def test_validate_a_broken_ruleset_lists_every_problem(capsys, tmp_path):
+    folder = tmp_path / "birmingham"
+    shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    rules = folder / "rules" / "actions.brass"
+    rules.write_text(rules.read_text().replace("pay canal_cost", "pay canal_costs"))
+    links = folder / "data" / "links.yaml"
+    links.write_text(links.read_text().replace("kinds: [canal, rail]}", "kinds: [canal, rial]}", 1))
+    code, out, err = run(capsys, "validate", str(folder))
+    assert code == 1
+    assert out.splitlines()[0] == "birmingham/data/links.yaml:9: lines[belper--derby].kinds: no era builds 'rial' links (eras build: canal, rail)"
+    assert err.strip().endswith(": 1 problem")
+
+
+def test_replay_shows_the_final_state(capsys, tmp_path):
+    record = tmp_path / "game"
+    run(capsys, "simulate", "birmingham", "--games", "1", "--seed", "2", "--bot", "quick", "--save", str(record))
+    code, out, _ = run(capsys, "replay", str(tmp_path / "game-1.json"))
+    assert code == 0
+    assert out.startswith("Replayed ")
+    assert "Final standings:" in out
+
+
+def test_replay_of_a_bad_file(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1
+    assert err.strip() == "brass: not a game record (expected format 'brass-game-record/1')"
+
+
+def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):
+    saved = tmp_path / "saved.json"
+    script = "\n".join(["help", "moves pass", "1", "loan card=nowhere", "moves pass", "1", "undo", f"save {saved}", "quit"]) + "\n"
+    code, out, _ = run(capsys, "play", "birmingham", "--players", "2", "--seats", "human,quick", "--seed", "3", stdin=script, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Commands:" in out
+    assert "== Brass: Birmingham: Canal era, round 1" in out
+    assert "took back: pass card=" in out
+    assert "cannot take a loan: 'nowhere' is not a possible card" in out
+    assert saved.exists()
+    record = json.loads(saved.read_text())
+    assert record["ruleset"] == "birmingham" and len(record["moves"]) >= 1
+
+
+def test_unknown_ruleset(capsys):
+    code, _, err = run(capsys, "simulate", "nosuch")
+    assert code == 2
+    assert err.startswith("brass: no ruleset named 'nosuch' is installed (installed: birmingham")
+
+
+def test_rulesets_lists_the_installed(capsys):
+    code, out, _ = run(capsys, "rulesets")
+    assert code == 0
+    assert "birmingham     Brass: Birmingham 1.0.0 (rulesets.birmingham); players 2, 3, 4" in out
