@@ -9,6 +9,7 @@ rule text cannot wander into Python.
 
 from __future__ import annotations
 
+import operator
 from typing import Callable
 
 from ..errors import RuleRuntimeError
@@ -17,11 +18,17 @@ from ..model.state import BoardLink, BoardTile, PlayerState, SpaceState
 from ..model.static import Card, Era, Industry, Line, Location, Market, Slot, TileType, Token
 
 ATTRIBUTES: dict[type, dict[str, Callable]] = {}
+# Attributes that are plain Python attributes of the object: read without a call
+# into Python code (operator.attrgetter), the commonest case on hot paths.
+DIRECT: dict[type, dict[str, Callable]] = {}
 
 
-def _table(cls: type) -> Callable:
+def _table(cls: type, direct: str | None = None) -> Callable:
     def register(fn: Callable) -> Callable:
-        ATTRIBUTES.setdefault(cls, {})[fn.__name__.split("__", 1)[1]] = fn
+        name = fn.__name__.split("__", 1)[1]
+        ATTRIBUTES.setdefault(cls, {})[name] = fn
+        if direct is not None:
+            DIRECT.setdefault(cls, {})[name] = operator.attrgetter(direct)
         return fn
 
     return register
@@ -51,37 +58,37 @@ class LocationSet:
 
 
 # ------------------------------------------------------------------------ player
-@_table(PlayerState)
+@_table(PlayerState, direct="name")
 def player__name(p, run):
     "The player's name."
     return p.name
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="index")
 def player__index(p, run):
     "The player's seat number, from 0."
     return p.index
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="money")
 def player__money(p, run):
     "Money in hand (not counting money spent this round)."
     return p.money
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="spent")
 def player__spent(p, run):
     "Money spent this round, waiting on the player's character tile."
     return p.spent
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="vp")
 def player__vp(p, run):
     "Victory points."
     return p.vp
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="income_space")
 def player__income_space(p, run):
     "The space of the progress track the income marker stands on."
     return p.income_space
@@ -93,13 +100,13 @@ def player__income_level(p, run):
     return run.board.income.level(p.income_space)
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="hand")
 def player__hand(p, run):
     "The cards in the player's hand."
     return p.hand
 
 
-@_table(PlayerState)
+@_table(PlayerState, direct="discard")
 def player__discard(p, run):
     "The player's discard pile."
     return p.discard
@@ -130,25 +137,25 @@ def player__on_board(p, run):
 
 
 # ----------------------------------------------------------------- board places
-@_table(Location)
+@_table(Location, direct="id")
 def location__id(loc, run):
     "The location's identifier."
     return loc.id
 
 
-@_table(Location)
+@_table(Location, direct="name")
 def location__name(loc, run):
     "The location's printed name."
     return loc.name
 
 
-@_table(Location)
+@_table(Location, direct="kind")
 def location__kind(loc, run):
     "What sort of place it is, in the ruleset's own words (town, ...)."
     return loc.kind
 
 
-@_table(Location)
+@_table(Location, direct="slots")
 def location__slots(loc, run):
     "Its industry spaces."
     return loc.slots
@@ -173,25 +180,25 @@ def location__lines(loc, run):
     return run.board.lines_at[loc]
 
 
-@_table(Location)
+@_table(Location, direct="link_icons")
 def location__link_icons(loc, run):
     "Link-scoring icons printed on the location itself."
     return loc.link_icons
 
 
-@_table(Slot)
+@_table(Slot, direct="id")
 def slot__id(slot, run):
     "LOCATION.N, N counting from 0 in printed reading order."
     return slot.id
 
 
-@_table(Slot)
+@_table(Slot, direct="location")
 def slot__location(slot, run):
     "The location the space is in."
     return slot.location
 
 
-@_table(Slot)
+@_table(Slot, direct="industries")
 def slot__industries(slot, run):
     "The industries whose icons are printed in the space."
     return slot.industries
@@ -209,19 +216,19 @@ def slot__empty(slot, run):
     return run.state.slot_tiles[slot.index] is None
 
 
-@_table(Line)
+@_table(Line, direct="id")
 def line__id(line, run):
     "The line's identifier (its ends, joined by --)."
     return line.id
 
 
-@_table(Line)
+@_table(Line, direct="locations")
 def line__locations(line, run):
     "Every location the line joins."
     return line.locations
 
 
-@_table(Line)
+@_table(Line, direct="kinds")
 def line__kinds(line, run):
     "The kinds of link the line accepts (canal, rail...)."
     return line.kinds
@@ -240,7 +247,7 @@ def line__free(line, run):
 
 
 # ------------------------------------------------------------------------ pieces
-@_table(BoardTile)
+@_table(BoardTile, direct="slot.id")
 def tile__id(tile, run):
     "The space the tile stands on (LOCATION.N)."
     return tile.slot.id
@@ -252,43 +259,43 @@ def tile__owner(tile, run):
     return run.state.players[tile.owner]
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="type")
 def tile__type(tile, run):
     "Its row of the player mat: industry and level."
     return tile.type
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="type.industry")
 def tile__industry(tile, run):
     "Its industry."
     return tile.type.industry
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="type.level")
 def tile__level(tile, run):
     "Its level."
     return tile.type.level
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="slot")
 def tile__slot(tile, run):
     "The industry space it stands on."
     return tile.slot
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="slot.location")
 def tile__location(tile, run):
     "The location it stands in."
     return tile.slot.location
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="flipped")
 def tile__flipped(tile, run):
     "True once the tile has been flipped."
     return tile.flipped
 
 
-@_table(BoardTile)
+@_table(BoardTile, direct="cubes")
 def tile__cubes(tile, run):
     "Resources on the tile, by resource name."
     return tile.cubes
@@ -300,13 +307,13 @@ def tile__era(tile, run):
     return run.board.eras[tile.era]
 
 
-@_table(BoardLink)
+@_table(BoardLink, direct="line.id")
 def link__id(link, run):
     "The line it lies on."
     return link.line.id
 
 
-@_table(BoardLink)
+@_table(BoardLink, direct="line")
 def link__line(link, run):
     "The line it lies on."
     return link.line
@@ -318,134 +325,134 @@ def link__owner(link, run):
     return run.state.players[link.owner]
 
 
-@_table(BoardLink)
+@_table(BoardLink, direct="kind")
 def link__kind(link, run):
     "canal, rail, or another kind an era names."
     return link.kind
 
 
-@_table(BoardLink)
+@_table(BoardLink, direct="line.locations")
 def link__locations(link, run):
     "Every location the link joins."
     return link.line.locations
 
 
-@_table(SpaceState)
+@_table(SpaceState, direct="space.id")
 def space__id(space, run):
     "LOCATION.N of the token space."
     return space.space.id
 
 
-@_table(SpaceState)
+@_table(SpaceState, direct="space.location")
 def space__location(space, run):
     "The location of the space."
     return space.space.location
 
 
-@_table(SpaceState)
+@_table(SpaceState, direct="token")
 def space__token(space, run):
     "The token dealt to it, or none."
     return space.token
 
 
-@_table(SpaceState)
+@_table(SpaceState, direct="cubes")
 def space__cubes(space, run):
     "Resources beside the token, by resource name."
     return space.cubes
 
 
 # ----------------------------------------------------------------- static kinds
-@_table(Industry)
+@_table(Industry, direct="id")
 def industry__id(ind, run):
     "The industry's identifier."
     return ind.id
 
 
-@_table(Industry)
+@_table(Industry, direct="name")
 def industry__name(ind, run):
     "The industry's name."
     return ind.name
 
 
-@_table(Industry)
+@_table(Industry, direct="levels")
 def industry__levels(ind, run):
     "Its rows on the player mat, lowest first."
     return ind.levels
 
 
-@_table(TileType)
+@_table(TileType, direct="id")
 def tiletype__id(tt, run):
     "INDUSTRY-LEVEL."
     return tt.id
 
 
-@_table(TileType)
+@_table(TileType, direct="industry")
 def tiletype__industry(tt, run):
     "The industry."
     return tt.industry
 
 
-@_table(TileType)
+@_table(TileType, direct="level")
 def tiletype__level(tt, run):
     "The level."
     return tt.level
 
 
-@_table(Card)
+@_table(Card, direct="id")
 def card__id(card, run):
     "The card's identifier."
     return card.id
 
 
-@_table(Card)
+@_table(Card, direct="name")
 def card__name(card, run):
     "The card's name."
     return card.name
 
 
-@_table(Card)
+@_table(Card, direct="kind")
 def card__kind(card, run):
     "location, industry, or a ruleset's other kinds (wild_location...)."
     return card.kind
 
 
-@_table(Card)
+@_table(Card, direct="location")
 def card__location(card, run):
     "The location a location card names, or none."
     return card.location
 
 
-@_table(Card)
+@_table(Card, direct="industries")
 def card__industries(card, run):
     "The industries an industry card shows."
     return card.industries
 
 
-@_table(Card)
+@_table(Card, direct="pile")
 def card__pile(card, run):
     "The face-up pile the card returns to when played, or none."
     return card.pile
 
 
-@_table(Token)
+@_table(Token, direct="id")
 def token__id(token, run):
     "The token's identifier."
     return token.id
 
 
-@_table(Token)
+@_table(Token, direct="name")
 def token__name(token, run):
     "The token's name."
     return token.name
 
 
-@_table(Market)
+@_table(Market, direct="id")
 def market__id(market, run):
     "The market's identifier."
     return market.id
 
 
-@_table(Market)
+@_table(Market, direct="resource")
 def market__resource(market, run):
     "The resource it trades."
     return market.resource
@@ -463,31 +470,31 @@ def market__capacity(market, run):
     return len(market.prices)
 
 
-@_table(Era)
+@_table(Era, direct="id")
 def era__id(era, run):
     "The era's identifier."
     return era.id
 
 
-@_table(Era)
+@_table(Era, direct="name")
 def era__name(era, run):
     "The era's name."
     return era.name
 
 
-@_table(Era)
+@_table(Era, direct="index")
 def era__index(era, run):
     "0 for the first era."
     return era.index
 
 
-@_table(Era)
+@_table(Era, direct="link")
 def era__link(era, run):
     "The kind of link built in this era."
     return era.link
 
 
-@_table(Era)
+@_table(Era, direct="is_last")
 def era__is_last(era, run):
     "True in the last era of the game."
     return era.is_last

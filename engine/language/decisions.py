@@ -82,7 +82,10 @@ def decide(
             yield LEAF
             return
     if not options and kind in ("choose", "offer"):
-        if empty is not None:
+        written = run.find(key) if run.mode == "parse" and not in_prefix else None
+        if written is not None and explain is not None:
+            report(explain(run.tokens[written][1]))  # say why what was written does not fit
+        elif empty is not None:
             empty()
         else:
             report(f"there is no {key} to choose")
@@ -119,28 +122,32 @@ def decide(
         return
 
     if mode == "parse":
-        token = run.peek()
+        # Written decisions are matched by name, in any order; repeated names in order.
         if kind == "option":
-            taken = token is not None and token[0] == key and token[1] is None
-            value = taken
-            mark = take(value, notation(value), taken)
-            yield value
+            index = run.find(key, bare=True)
+            mark = take(index is not None, notation(index is not None), False)
+            if index is not None:
+                journal.set(run, "used", run.used | {index})
+            yield index is not None
             journal.rollback(mark)
             return
         if kind == "more":
-            taken = token is not None and token[0] == anchor_key
+            taken = run.find(anchor_key) is not None
             mark = take(taken, notation(taken), False)
             yield taken
             journal.rollback(mark)
             return
-        if token is not None and token[0] == key and token[1] is not None:
+        index = run.find(key)
+        if index is not None:
+            written = run.tokens[index][1]
             for value, text in options:
-                if text == token[1]:
-                    mark = take(value, text, True)
+                if text == written:
+                    mark = take(value, text, False)
+                    journal.set(run, "used", run.used | {index})
                     yield value
                     journal.rollback(mark)
                     return
-            report(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
+            report(explain(written) if explain else f"{written} is not a possible {key} now")
             return
         if anchor:
             report(f"{key}=... is missing: each round of this repeated step starts with it")

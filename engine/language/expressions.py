@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..errors import RuleFileError, RuleRuntimeError, Where
 from . import ast
-from .attributes import ATTRIBUTES, get_attribute
+from .attributes import ATTRIBUTES, DIRECT, get_attribute
 from .runtime import Frame
 
 Compiled = Callable[[Frame], object]
@@ -156,18 +156,24 @@ class ExpressionCompiler:
         name = node.name
         where = node.where
         tables = ATTRIBUTES
-        cache = [None, None]  # the last class seen here and its getter: most sites see one class
+        directs = DIRECT
+        # The last class seen here and how to read the attribute from it: most
+        # sites see one class. A plain attribute is read by attrgetter, in C.
+        cache = [None, None, None]
 
         def attribute(frame):
             obj = obj_f(frame)
             cls = obj.__class__
             if cls is cache[0]:
+                direct = cache[2]
+                if direct is not None:
+                    return direct(obj)
                 return cache[1](obj, frame.run)
             table = tables.get(cls)
             if table is not None:
                 getter = table.get(name)
                 if getter is not None:
-                    cache[0], cache[1] = cls, getter
+                    cache[0], cache[1], cache[2] = cls, getter, directs.get(cls, {}).get(name)
                     return getter(obj, frame.run)
             try:
                 return get_attribute(obj, name, frame.run)

@@ -90,8 +90,9 @@ class Run:
         self.you = you
         self.mode = mode  # enumerate | random | parse | replay
         self.tokens = list(tokens or ())  # (key, text) pairs still to match
-        self.position = 0  # next token
+        self.position = 0  # next token in strict order (replay, and the prefix)
         self.prefix = 0  # tokens before this are decisions of earlier moves, replayed strictly
+        self.used = frozenset()  # in parse mode, the tokens after the prefix already matched
         self.rng = rng
         self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
@@ -104,12 +105,30 @@ class Run:
 
     # -- tokens (parse and replay modes)
     def peek(self):
-        if self.position < len(self.tokens):
-            return self.tokens[self.position]
+        """The next token in strict order, or in parse mode the first not yet matched."""
+        if self.position < self.prefix or self.mode != "parse":
+            if self.position < len(self.tokens):
+                return self.tokens[self.position]
+            return None
+        for index in range(self.prefix, len(self.tokens)):
+            if index not in self.used:
+                return self.tokens[index]
+        return None
+
+    def find(self, key: str, bare: bool = False):
+        """In parse mode: the first unmatched token named ``key`` (a bare word if ``bare``)."""
+        for index in range(max(self.prefix, self.position), len(self.tokens)):
+            if index in self.used:
+                continue
+            token_key, text = self.tokens[index]
+            if token_key == key and (text is None) == bare:
+                return index
         return None
 
     @property
     def exhausted(self) -> bool:
+        if self.mode == "parse" and self.position >= self.prefix:
+            return len(self.used) >= len(self.tokens) - self.prefix
         return self.position >= len(self.tokens)
 
     def take(self, decision: Decision, consumed: bool) -> tuple:

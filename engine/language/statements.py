@@ -250,6 +250,8 @@ class Choose(Instr):
         decider = decider_player.index if decider_player is not None else -1
 
         def explain(text: str) -> str:
+            if not legal and self.empty_message is not None:
+                return _guard(self, lambda: self.empty_message(frame))
             for value in raw:
                 if notation(value) == text:
                     failed = self._passes(frame, value)
@@ -259,7 +261,7 @@ class Choose(Instr):
                             return _guard(self, lambda: message(frame))
                         return f"{text} cannot be chosen as {name} here ({self.where.text.strip()})"
             choices = ", ".join(t for _, t in legal[:12]) or "none"
-            return f"{text!r} is not a possible {name}; the possible ones are: {choices}"
+            return f"{text!r} is not a possible choice for {name}; the possible ones are: {choices}"
 
         def empty() -> None:
             if not run.explains:
