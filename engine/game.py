@@ -458,14 +458,20 @@ class Game:
             raise InvalidMoveError(f"the game is waiting for a decision in {frame.name!r}, not in {name!r}; write '{frame.name} ...'")
         found = {}
         failures = []
-        with self._at_frame_start():
-            run = self._new_run(frame, "parse", self._as_parse_tokens(tokens))
-            for path, stopped, action in self._solutions(run, frame):
-                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
-                found.setdefault(move.notation(), move)
-                if len(found) > 1:
-                    break
-            failures = run.best_failures()
+        # Written in the rules' order first (a move's own notation always is),
+        # then matched by name in any order.
+        for in_order in (True, False):
+            with self._at_frame_start():
+                run = self._new_run(frame, "parse", self._as_parse_tokens(tokens))
+                run.in_order = in_order
+                for path, stopped, action in self._solutions(run, frame):
+                    move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                    found.setdefault(move.notation(), move)
+                    if len(found) > 1:
+                        break
+                failures = failures or run.best_failures()
+            if found:
+                break
         if len(found) == 1:
             return next(iter(found.values()))
         if len(found) > 1:
@@ -481,6 +487,7 @@ class Game:
         result = {}
         with self._at_frame_start():
             run = self._new_run(frame, "parse", tokens)
+            run.in_order = False
             for path, stopped, action in self._solutions(run, frame):
                 move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
                 result.setdefault(move.notation(), move)
@@ -492,6 +499,7 @@ class Game:
         frame = self.state.frame
         with self._at_frame_start():
             run = self._new_run(frame, "parse", tokens, diagnose=True)
+            run.in_order = False
             for _ in self._solutions(run, frame):
                 pass
             detailed = run.best_failures()

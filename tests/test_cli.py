@@ -90,7 +90,7 @@ def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):
     assert "Commands:" in out
     assert "== Brass: Birmingham: Canal era, round 1" in out
     assert "took back: pass card=" in out
-    assert "cannot take a loan: 'nowhere' is not a possible card" in out
+    assert "cannot take a loan: 'nowhere' is not a possible choice for card" in out
     assert saved.exists()
     record = json.loads(saved.read_text())
     assert record["ruleset"] == "birmingham" and len(record["moves"]) >= 1

@@ -93,6 +93,7 @@ class Run:
         self.position = 0  # next token in strict order (replay, and the prefix)
         self.prefix = 0  # tokens before this are decisions of earlier moves, replayed strictly
         self.used = frozenset()  # in parse mode, the tokens after the prefix already matched
+        self.in_order = True  # parse mode: tokens must come in the rules' order (else by name)
         self.rng = rng
         self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
@@ -123,6 +124,8 @@ class Run:
             token_key, text = self.tokens[index]
             if token_key == key and (text is None) == bare:
                 return index
+            if self.in_order:
+                return None  # only the next unmatched token may match
         return None
 
     @property
