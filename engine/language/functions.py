@@ -144,6 +144,13 @@ def counter(run, name):
     return run.state.counters.get(name, 0)
 
 
+@function(example='describe "build {a(industry.name)}"')
+def a(run, word):
+    "The word with its indefinite article: a Coal mine, an Iron works."
+    text = str(word)
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
 @function(example="let n = len(you.hand)")
 def len_(run, collection):
     "How many items a list (or hand, or set of locations) holds."

@@ -53,6 +53,7 @@ class Failure:
     depth: int  # decisions taken before the failure: deeper is more telling
     describe: Optional[str] = None  # what the action was, as its describe line says, when known
     authored: bool = True  # written by the rule's author (a require, a where), not a keyword's own words
+    path: tuple = ()  # the decisions taken before it, to tell which failures share a path
 
     def text(self, with_cite: bool = True) -> str:
         if with_cite and self.cite:
@@ -159,14 +160,15 @@ class Run:
                 describe = template(frame)
             except Exception:
                 describe = None
-        self.failures.append(Failure(message, where, cite, len(self.path), describe, authored))
+        path = tuple((d.key, d.text) for d in self.path)
+        self.failures.append(Failure(message, where, cite, len(path), describe, authored, path))
 
     def best_failures(self) -> list[Failure]:
-        """The failures that got furthest along the path, without repeats."""
+        """Every failure on the path that got furthest, in order, without repeats."""
         if not self.failures:
             return []
-        deepest = max(f.depth for f in self.failures)
-        candidates = [f for f in self.failures if f.depth == deepest]
+        furthest = max(self.failures, key=lambda f: f.depth)
+        candidates = [f for f in self.failures if furthest.path[: len(f.path)] == f.path]
         if any(f.authored for f in candidates):
             # The rule author's words come first: a keyword's complaint after a
             # failed require is usually its consequence.
