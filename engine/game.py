@@ -506,8 +506,10 @@ class Game:
         chosen = detailed or failures
         reasons = []
         summary = ""
-        for failure in chosen:
-            reasons.append(failure.text())
+        for position, failure in enumerate(chosen):
+            # One citation for a run of reasons from the same rule.
+            following = chosen[position + 1] if position + 1 < len(chosen) else None
+            reasons.append(failure.text(with_cite=following is None or following.cite != failure.cite))
             if failure.describe and not summary:
                 summary = f"cannot {failure.describe}"
         if not summary and frame.kind == "action" and not frame.script:
