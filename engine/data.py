@@ -56,6 +56,7 @@ EXTENSION_POINTS = {
     "tile": ("industries", "tile"),
     "card": ("cards", "card"),
     "token": ("tokens", "token"),
+    "pool": ("tokens", "pool"),
     "market": ("markets", "market"),
 }
 
@@ -212,6 +213,8 @@ def _objects_of(kind: str, target: str, data: dict) -> list:
         return data.get("cards", []) + [p["card"] for p in data.get("piles", []) if "card" in p]
     if target == "token":
         return [t for pool in data.get("pools", []) for t in pool.get("tokens", [])]
+    if target == "pool":
+        return data.get("pools", [])
     if target == "market":
         return data.get("markets", [])
     return []

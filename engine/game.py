@@ -58,6 +58,7 @@ class FrameState:
     then: Optional[str] = None  # the phase that follows once it completes
     args: tuple = ()
     partial: bool = False  # has it run part way (its effects so far are on the state)?
+    reveals: int = 0  # hidden information its earlier moves revealed
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,7 @@ class Game:
         mover = frame.waiting if mode != "replay" else None
         run = Run(self, mode, you=you, tokens=list(frame.script) + list(tokens), rng=rng, mover=mover, diagnose=diagnose)
         run.prefix = len(frame.script)
+        run.reveals_before = frame.reveals
         run.action = None
         return run
 
@@ -368,6 +370,7 @@ class Game:
         if frame.partial:
             state.journal.rollback(frame.mark)
         (path, stopped, action), run = self._rerun(all_tokens)
+        revealed = run.reveals > frame.reveals
         if stopped is None:
             self._set("frame", None)
             if frame.kind == "action":
@@ -375,11 +378,11 @@ class Game:
                 self._set("actions_taken", state.actions_taken + 1)
             else:
                 self._set("phase", frame.then)
-            return run.revealed
+            return revealed
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         name = frame.name if frame.kind == "procedure" else (action.name if action else None)
-        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name, partial=True))
-        return run.revealed
+        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name, partial=True, reveals=run.reveals))
+        return revealed
 
     # ----------------------------------------------------------------- moves
     @property

@@ -119,6 +119,13 @@ def brass_evaluate(game, player):
 # ---------------------------------------------------------------------- display
 
 
+@hookspec
+def brass_status_lines(game):
+    """Lines of text about the ruleset's own parts of the table (a track, a
+    deck marker) for the board display. Returns a list of strings; every plugin's
+    lines are shown."""
+
+
 @hookspec(firstresult=True)
 def brass_describe_space(game, space):
     """One line describing a token space for the board display (the token dealt

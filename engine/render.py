@@ -64,8 +64,8 @@ def render(game, viewer: Optional[int] = None) -> str:
         token_lines.append(f"{space.space.location.name}:{space.space.number} {described}")
     if token_lines:
         lines.append("Token spaces: " + "; ".join(token_lines))
-    if state.counters:
-        lines.append("Counters: " + ", ".join(f"{k} {v}" for k, v in sorted(state.counters.items())))
+    for extra in game.ruleset.hook.brass_status_lines(game=game):
+        lines.extend(extra or [])
     lines.append("Board (space: industry level owner, * = flipped, cubes):")
     for location in board.locations:
         if not location.slots:

@@ -13,7 +13,7 @@ from engine import Game
 from engine.bots import make_bot
 from tests.support.invariants import check_invariants
 
-ROUNDS_PER_ERA = {2: 10, 3: 9, 4: 8}  # rulebook p.6: exactly 10/9/8 rounds for 2/3/4 players
+ROUNDS_PER_ERA = {2: 10, 3: 9, 4: 8}  # both rulebooks: exactly 10/9/8 rounds for 2/3/4 players
 
 SEATINGS = {
     2: ["greedy", "random"],
@@ -38,11 +38,12 @@ def play_checked(ruleset: str, players: int, seed: int, bots: list[str]) -> tupl
     return game, last_round
 
 
+@pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [11, 12])
-def test_birmingham_games_keep_every_invariant(players, seed):
+def test_games_keep_every_invariant(ruleset, players, seed):
     bots = SEATINGS[players]
-    game, rounds = play_checked("birmingham", players, seed, bots)
+    game, rounds = play_checked(ruleset, players, seed, bots)
     assert game.is_over()
     assert game.state.era.is_last
     assert rounds == {"canal": ROUNDS_PER_ERA[players], "rail": ROUNDS_PER_ERA[players]}

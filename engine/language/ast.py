@@ -188,6 +188,11 @@ class Uses(Stmt):
 
 
 @dataclass(frozen=True)
+class Stop(Stmt):
+    """The action (or procedure) ends here, successfully."""
+
+
+@dataclass(frozen=True)
 class CallProcedure(Stmt):
     name: str
     args: tuple

@@ -415,8 +415,8 @@ class _Compiler:
     # -- decisions, statically
     def _has_decisions(self, stmts) -> bool:
         for stmt in stmts:
-            if isinstance(stmt, (ast.Choose, ast.Optionally)):
-                return True
+            if isinstance(stmt, (ast.Choose, ast.Optionally, ast.Stop)):
+                return True  # (a stop is not a decision, but it branches the same way)
             if isinstance(stmt, ast.Repeat):
                 if stmt.mode in ("between", "at_least") or self._has_decisions(stmt.body):
                     return True
@@ -507,6 +507,8 @@ class _Compiler:
         if isinstance(stmt, ast.Optionally):
             body = self._block(stmt.body, scope.child(), cite, context)[0]
             return st.Optionally(stmt.name, body, where, cite)
+        if isinstance(stmt, ast.Stop):
+            return st.Stop(where, cite)
         raise RuleFileError(f"unexpected statement {type(stmt).__name__}", where)  # pragma: no cover
 
     def _choose(self, stmt: ast.Choose, scope: Scope, cite, anchor: bool):

@@ -13,6 +13,7 @@ from typing import Callable, Iterator, Optional
 from .runtime import Decision, Run
 
 LEAF = object()  # yielded instead of continuing: the path ends here for this move
+FINISH = object()  # yielded by ``stop``: the frame's code is complete here
 
 
 def notation(value) -> str:

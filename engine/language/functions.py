@@ -138,6 +138,21 @@ def pile_size(run, pile):
     return run.state.piles[getattr(pile, "pile", None) or pile]
 
 
+@function(example='let track = pool("distant_market").track')
+def pool(run, ident):
+    "A token pool's data (any field its file gives, such as a track printed beside it)."
+    found = run.board.pools.get(ident)
+    if found is None:
+        raise RuleRuntimeError(f"there is no token pool {ident!r}; pools: {', '.join(run.board.pools) or 'none'}")
+    return found
+
+
+@function(example='require tokens_left("distant_market") > 0')
+def tokens_left(run, ident):
+    "How many tokens are still face down in a pool's pile."
+    return len(run.state.token_piles[ident])
+
+
 @function(example='if counter("market_marker") >= 9:')
 def counter(run, name):
     "The value of a named counter the rules keep (0 until set)."

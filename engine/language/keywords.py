@@ -236,14 +236,24 @@ def fill_piles(run):
 
 
 # ---------------------------------------------------------------- tokens, markets
+def _tokens_in_play(run, pool: str) -> list:
+    """A pool's tokens used with this many players (``min_players``, ``player_counts``)."""
+    if pool not in run.board.tokens:
+        raise RuleRuntimeError(f"there is no token pool {pool!r}")
+    n = len(run.state.players)
+    return [
+        t
+        for t in run.board.tokens[pool]
+        if t.fields.get("min_players", 0) <= n and n in t.fields.get("player_counts", [n])
+    ]
+
+
 @keyword(example='deal_tokens "merchant_tiles"')
 def deal_tokens(run, pool):
     """Shuffle a pool's tokens for this many players and deal one, face up, to
     every space for this many players, in board order."""
     n = len(run.state.players)
-    if pool not in run.board.tokens:
-        raise RuleRuntimeError(f"there is no token pool {pool!r}")
-    tokens = [t for t in run.board.tokens[pool] if t.fields.get("min_players", 0) <= n]
+    tokens = _tokens_in_play(run, pool)
     tokens = run.game.shuffled(pool, tokens)
     targets = [s for s in run.state.spaces if s.space.min_players <= n]
     if len(tokens) != len(targets):
@@ -251,6 +261,30 @@ def deal_tokens(run, pool):
     for space, token in zip(targets, tokens):
         run.journal.set(space, "token", token)
     return None
+
+
+@keyword(example='shuffle_tokens "distant_market"')
+def shuffle_tokens(run, pool):
+    """Gather every token of a pool used with this many players (drawn ones too)
+    and shuffle them into a face-down pile."""
+    tokens = run.game.shuffled(pool, _tokens_in_play(run, pool))
+    run.journal.replace_list(run.state.token_piles[pool], tokens)
+    run.journal.setitem(run.state.counters, f"{pool}_drawn", 0)
+    return None
+
+
+@keyword(reveals=True, example='reveal_token "distant_market" as drawn')
+def reveal_token(run, pool):
+    """Turn up the top token of a face-down pile and return it. What was hidden is
+    now known, so the move ends at the next decision and cannot be taken back."""
+    pile = run.state.token_piles.get(pool)
+    if pile is None:
+        raise RuleRuntimeError(f"there is no token pool {pool!r}")
+    if not pile:
+        return Problem(f"no {run.board.pools[pool]['name']} token is left to turn up")
+    token = run.journal.pop(pile, 0)
+    run.journal.setitem(run.state.counters, f"{pool}_drawn", run.state.counters.get(f"{pool}_drawn", 0) + 1)
+    return token
 
 
 @keyword(example="fill_market market")

@@ -327,6 +327,9 @@ class _ToAst(Transformer):
     def uses(self, meta, number):
         return ast.Uses(self._at(meta), int(number))
 
+    def stop(self, meta):
+        return ast.Stop(self._at(meta))
+
     def call(self, meta, name, arguments):
         args, kwargs = arguments or ((), ())
         return ast.CallProcedure(self._at(meta), str(name), args, kwargs)

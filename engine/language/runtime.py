@@ -101,7 +101,8 @@ class Run:
         self.explains = mode in ("parse", "replay")  # only these report why a path failed
         self.path: list[Decision] = []
         self.failures: list[Failure] = []
-        self.revealed = False
+        self.reveals = 0  # reveals of hidden information run so far
+        self.reveals_before = 0  # how many of them earlier moves of this frame made
         self.stopped: Optional[tuple] = None  # why the path ended early
         self.describe: Optional[Any] = None  # the action's describe template and frame
 
@@ -145,6 +146,11 @@ class Run:
 
     def untake(self, saved: int) -> None:
         self.position = saved
+
+    @property
+    def revealed(self) -> bool:
+        """Has this move revealed hidden information (so it must end)?"""
+        return self.reveals > self.reveals_before
 
     # -- failures
     def fail(self, message, where: Optional[Where] = None, cite: Optional[str] = None, authored: bool = True) -> None:

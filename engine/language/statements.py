@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, Optional
 
 from ..errors import RuleRuntimeError, Where
-from .decisions import LEAF, decide, notation
+from .decisions import FINISH, LEAF, decide, notation
 from .expressions import display, located
 from .runtime import Frame
 from .vocabulary import Offer, Problem
@@ -33,10 +33,10 @@ def run_block(instrs: tuple, start: int, frame: Frame) -> Iterator:
             index += 1
             continue
         for signal in instr.branch(frame):
-            if signal is LEAF:
-                yield LEAF
-            else:
+            if signal is None:
                 yield from run_block(instrs, index + 1, frame)
+            else:
+                yield signal  # LEAF or FINISH: nothing after it runs
         return
     yield None
 
@@ -133,7 +133,7 @@ class Effect(Instr):
             self.fail(frame, str(result), authored=False)
             return False
         if self.word.reveals:
-            run.journal.set(run, "revealed", True)
+            run.journal.set(run, "reveals", run.reveals + 1)
         if self.bind is not None:
             run.journal.setitem(frame.vars, self.bind, result)
         return True
@@ -172,7 +172,7 @@ class Choice(Instr):
                 self.fail(frame, str(result), authored=False)
                 continue
             if self.word.reveals:
-                run.journal.set(run, "revealed", True)
+                run.journal.set(run, "reveals", run.reveals + 1)
             if self.bind is not None:
                 run.journal.setitem(frame.vars, self.bind, result)
             yield None
@@ -372,10 +372,10 @@ class For(Instr):
             return
         frame.run.journal.setitem(frame.vars, self.var, items[position])
         for signal in run_block(self.body, 0, frame):
-            if signal is LEAF:
-                yield LEAF
-            else:
+            if signal is None:
                 yield from self._from(frame, items, position + 1)
+            else:
+                yield signal
 
 
 class Repeat(Instr):
@@ -432,7 +432,7 @@ class Repeat(Instr):
             for more in decide(run, f"more:{self.anchor_key}", [(False, "no"), (True, "yes")], kind="more", decider=decider, anchor_key=self.anchor_key):
                 if more is LEAF:
                     yield LEAF
-                elif not more:
+                elif more is False:
                     yield None
                 else:
                     yield from self._one_round(frame, done, low, high)
@@ -441,10 +441,10 @@ class Repeat(Instr):
 
     def _one_round(self, frame, done, low, high):
         for signal in run_block(self.body, 0, frame):
-            if signal is LEAF:
-                yield LEAF
-            else:
+            if signal is None:
                 yield from self._round(frame, done + 1, low, high)
+            else:
+                yield signal
 
 
 class CallProcedure(Instr):
@@ -468,6 +468,18 @@ class CallProcedure(Instr):
     def branch(self, frame):
         procedure, inner = self._frame(frame)
         yield from run_block(procedure.body, 0, inner)
+
+
+class Stop(Instr):
+    """``stop``: the action or procedure ends here; nothing after it runs."""
+
+    simple = False
+
+    def __init__(self, where, cite):
+        self.where, self.cite = where, cite
+
+    def branch(self, frame):
+        yield FINISH
 
 
 class Nothing(Instr):
