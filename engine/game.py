@@ -127,6 +127,7 @@ class Game:
             player.income_space = self.ruleset.board.income.start_space
         self.history: list[_Played] = []
         self._undo_floor = 0
+        self._idle_turns = 0  # turns in a row in which nobody could act: a guard against rules that never end an era
         self.position: Optional[dict] = None
         self._advance()
 
@@ -225,8 +226,15 @@ class Game:
                 if state.actions_left > 0:
                     self._open_frame(FrameState("action", None, you.index, 0, waiting=you.index))
                     if self._first_solution() is not None:
+                        self._idle_turns = 0
                         return
                     self._set("frame", None)  # no legal action at all: the turn passes
+                    self._idle_turns += 1
+                    if self._idle_turns > 3 * len(state.players):
+                        raise RuleRuntimeError(
+                            f"three rounds passed with no possible action and the era does not end: "
+                            f"'era_over' stays false in the {state.era.name}, round {state.round}"
+                        )
                 self._set("phase", "turn_end")
             elif phase == "turn_end":
                 self._start_procedure("end_of_turn", state.current_player.index, "next_turn")
@@ -503,8 +511,14 @@ class Game:
         with self._at_frame_start():
             run = self._new_run(frame, "parse", tokens, diagnose=True)
             run.in_order = False
-            for _ in self._solutions(run, frame):
-                pass
+            try:
+                for _ in self._solutions(run, frame):
+                    pass
+            except RuleRuntimeError:
+                # Going on past a failed requirement can run into what that
+                # requirement guards against; the reasons found so far stand.
+                if not run.failures:
+                    raise
             detailed = run.best_failures()
         chosen = detailed or failures
         reasons = []

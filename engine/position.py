@@ -20,6 +20,8 @@ A position is plain data (YAML in the rule cases), every field optional::
       LOCATION:0: {token: TOKEN, cubes: {RESOURCE: 1}}
     deck: [CARD, CARD]         # the draw deck, top first (default: as dealt)
     piles: {PILE: 3}
+    token_piles: {POOL: [TOKEN, TOKEN]}   # face-down token piles, top first
+    counters: {NAME: 3}        # counters the rules keep (a marker's position...)
 
 ``mat: {INDUSTRY: 2}`` means the lowest tile of it left on the mat is level 2.
 The game then waits for the player to move to take an action.
@@ -38,7 +40,7 @@ class PositionError(BrassError):
 def set_position(game, spec: dict) -> None:
     state = game.state
     board = game.board
-    known = {"era", "round", "turn_order", "to_move", "actions_left", "players", "tiles", "links", "markets", "spaces", "deck", "piles", "counters"}
+    known = {"era", "round", "turn_order", "to_move", "actions_left", "players", "tiles", "links", "markets", "spaces", "deck", "piles", "token_piles", "counters"}
     unknown = set(spec) - known
     if unknown:
         raise PositionError(f"unknown position fields: {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
@@ -88,6 +90,11 @@ def set_position(game, spec: dict) -> None:
             if pile not in state.piles:
                 raise PositionError(f"unknown pile {pile!r}; piles: {', '.join(state.piles)}")
             state.piles[pile] = count
+    if "token_piles" in spec:
+        for pool, tokens in spec["token_piles"].items():
+            if pool not in state.token_piles:
+                raise PositionError(f"unknown token pool {pool!r}; pools: {', '.join(state.token_piles) or 'none'}")
+            state.token_piles[pool] = [_get(board, "token", t) for t in tokens]
     if "counters" in spec:
         state.counters.update(spec["counters"])
     to_move = spec.get("to_move", state.turn_order[0])

@@ -141,6 +141,9 @@ def decide(
         index = run.find(key)
         if index is not None:
             written = run.tokens[index][1]
+            if "+" in written:  # several things: in any order
+                canonical = {"+".join(sorted(t.split("+"))): t for _, t in options}
+                written = canonical.get("+".join(sorted(written.split("+"))), written)
             for value, text in options:
                 if text == written:
                     mark = take(value, text, False)

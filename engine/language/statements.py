@@ -250,8 +250,6 @@ class Choose(Instr):
         decider = decider_player.index if decider_player is not None else -1
 
         def explain(text: str) -> str:
-            if not legal and self.empty_message is not None:
-                return _guard(self, lambda: self.empty_message(frame))
             for value in raw:
                 if notation(value) == text:
                     failed = self._passes(frame, value)
@@ -260,6 +258,8 @@ class Choose(Instr):
                         if message is not None:
                             return _guard(self, lambda: message(frame))
                         return f"{text} cannot be chosen as {name} here ({self.where.text.strip()})"
+            if not legal and self.empty_message is not None:
+                return _guard(self, lambda: self.empty_message(frame))
             choices = ", ".join(t for _, t in legal[:12]) or "none"
             return f"{text!r} is not a possible choice for {name}; the possible ones are: {choices}"
 
