@@ -95,3 +95,48 @@ def test_a_field_the_ruleset_declares_is_checked_too(tmp_path):
 
 def test_the_valid_ruleset_has_no_problem():
     assert check_ruleset(str(BIRMINGHAM)) == []
+
+
+# ------------------------------------------------------------------- Lancashire
+def test_lancashire_board_facts():
+    board = load_ruleset("lancashire").board
+    kinds = [loc.kind for loc in board.locations]
+    assert (kinds.count("town"), kinds.count("edge")) == (19, 6)
+    assert sum(len(loc.slots) for loc in board.locations) == 43
+    edge = {loc.id: (loc.link_icons, loc.fields["trade_icon"]) for loc in board.locations if loc.kind == "edge"}
+    assert edge == {
+        "scotland": (2, True),
+        "yorkshire": (2, True),
+        "the-midlands": (2, True),
+        "blackpool": (2, False),
+        "southport": (2, False),
+        "northwich": (2, False),
+    }
+    kinds_of_lines = [tuple(line.kinds) for line in board.lines]
+    assert len(board.lines) == 36
+    assert (kinds_of_lines.count(("canal", "rail")), kinds_of_lines.count(("canal",)), kinds_of_lines.count(("rail",))) == (22, 1, 13)
+
+
+def test_lancashire_tiles_per_player():
+    board = load_ruleset("lancashire").board
+    per_industry = {industry.id: len(industry.stack) for industry in board.industries}
+    assert per_industry == {"cotton": 12, "port": 8, "shipyard": 6, "coal": 7, "iron": 4}
+    shipyard = board.get("industry", "shipyard")
+    assert [(t.level, t.count, t.fields["cost"], t.fields["eras"]) for t in shipyard.levels] == [
+        (0, 2, None, []),
+        (1, 2, 16, ["canal"]),
+        (2, 2, 25, ["rail"]),
+    ]
+
+
+def test_lancashire_decks_and_markets():
+    board = load_ruleset("lancashire").board
+    for players, size in ((2, 40), (3, 54), (4, 64)):
+        assert sum(card.fields["copies"][str(players)] for card in board.cards) == size
+    assert board.piles == {}
+    for players, tiles, moves in ((2, 8, 20), (3, 10, 22), (4, 12, 23)):
+        game = Game("lancashire", players, seed=players)
+        pile = game.state.token_piles["distant_market"]
+        assert (len(pile), sum(t.fields["move"] for t in pile)) == (tiles, moves)
+        assert game.state.markets == {"coal": 8, "iron": 8}
+        assert [p.money for p in game.state.players] == [30] * players

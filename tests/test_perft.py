@@ -37,6 +37,21 @@ def test_opening_move_counts(players, seed, expected):
     assert counts(Game("birmingham", players, seed=seed)) == expected
 
 
+# Lancashire: 23 canal lines x 7 cards = 161 links; loans of £10, £20 or £30 with
+# each of 7 cards = 21; all five industries can be developed (a level 0 shipyard
+# too): (5 + 5 x 5) x 7 = 210. No double-action build: the first round has one action.
+LANCASHIRE_OPENINGS = [
+    (2, 1, {"build": 11, "network": 161, "develop": 210, "loan": 21, "pass": 7}),
+    (3, 2, {"build": 29, "network": 184, "develop": 240, "loan": 24, "pass": 8}),
+    (4, 3, {"build": 48, "network": 161, "develop": 210, "loan": 21, "pass": 7}),
+]
+
+
+@pytest.mark.parametrize("players, seed, expected", LANCASHIRE_OPENINGS)
+def test_lancashire_opening_move_counts(players, seed, expected):
+    assert counts(Game("lancashire", players, seed=seed)) == expected
+
+
 def test_the_same_moves_the_same_way_every_time():
     game = Game("birmingham", 3, seed=5)
     rng = random.Random(5)

@@ -22,6 +22,8 @@ HERE = Path(__file__).resolve().parent
 GAMES = [
     ("birmingham-2p-seed7.txt", "birmingham", 2, 7, ["greedy", "greedy"]),
     ("birmingham-4p-seed3.txt", "birmingham", 4, 3, ["greedy", "greedy", "quick", "greedy"]),
+    ("lancashire-2p-seed5.txt", "lancashire", 2, 5, ["greedy", "greedy"]),
+    ("lancashire-3p-seed8.txt", "lancashire", 3, 8, ["greedy", "quick", "greedy"]),
 ]
 
 
