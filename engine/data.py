@@ -85,6 +85,7 @@ class YamlFile:
         if node is not None:
             self._index(node, ())
         self.data = _string_keys(yaml.safe_load(text)) if text.strip() else None
+        self.patched = False  # a variant changed it: lines refer to the base file as written
 
     def _index(self, node, path: tuple) -> None:
         self.lines[path] = node.start_mark.line + 1
@@ -428,7 +429,4 @@ def _card(problems, path, index, card_data, location_by_id, industry_by_id, pile
         problems.add("cards", path, "a location card must name its location")
     if card_data["kind"] == "industry" and not card_data.get("industries"):
         problems.add("cards", path, "an industry card must show at least one industry")
-    for count in card_data.get("copies", {}):
-        if int(count) not in players:
-            problems.add("cards", path + ("copies", count), f"the ruleset is not for {count} players (players: {players})")
     return Card(index, card_data, location, tuple(industries), pile)

@@ -28,6 +28,7 @@ import yaml
 
 from . import data as data_module
 from . import hookspecs
+from .patches import PatchError, apply_patch
 from .errors import DataError, DataProblem, PluginError, RuleFileError, RulesetError, RulesetErrors, Where
 from .language import functions as _functions  # noqa: F401  (registers the built-in words)
 from .language import keywords as _keywords  # noqa: F401
@@ -224,7 +225,7 @@ class _Loader:
                 if key == "extend":
                     for target, fields in value.items():
                         extend.setdefault(target, {}).update(fields)
-                elif key not in ("data", "rules", "base"):
+                elif key not in ("data", "rules", "base", "patches"):
                     merged[key] = value
         merged["extend"] = extend
         return merged
@@ -278,6 +279,16 @@ class _Loader:
                 where = f"{display}:{mark.line + 1}" if mark else display
                 problems.append(DataProblem(where, "", f"not valid YAML: {getattr(error, 'problem', error)}"))
                 continue
+            for layer_ in layers:
+                for number, patch in enumerate(layer_.manifest.get("patches", [])):
+                    if patch["file"] != kind:
+                        continue
+                    try:
+                        apply_patch(document.data, patch)
+                    except PatchError as error:
+                        problems.append(DataProblem(f"{layer_.name}/{MANIFEST}", f"patches[{number}].path", f"{patch['path']}: {error}"))
+                    else:
+                        document.patched = True
             found = data_module.validate(kind, document, manifest.get("extend", {}))
             problems.extend(found)
             if not found:

@@ -166,6 +166,15 @@ def a(run, word):
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
+@function(example="let seat = index_of(players, you)")
+def index_of(run, items, item):
+    "Where an item stands in a list, counting from 0 (players: the turn order)."
+    for position, candidate in enumerate(items):
+        if candidate is item or candidate == item:
+            return position
+    raise RuleRuntimeError(f"{item!r} is not in the list")
+
+
 @function(example="let n = len(you.hand)")
 def len_(run, collection):
     "How many items a list (or hand, or set of locations) holds."

@@ -195,9 +195,10 @@ def bury_card(run, player=None):
 
 
 @keyword(example="new_deck")
-def new_deck(run):
-    "Make the draw deck from every card used with this many players (in data order)."
-    count = str(len(run.state.players))
+def new_deck(run, for_players=None):
+    """Make the draw deck from every card used with this many players (or with
+    ``for_players``), in data order."""
+    count = str(for_players if for_players is not None else len(run.state.players))
     cards = []
     for card in run.board.cards:
         copies = card.fields.get("copies", {})
@@ -236,11 +237,11 @@ def fill_piles(run):
 
 
 # ---------------------------------------------------------------- tokens, markets
-def _tokens_in_play(run, pool: str) -> list:
+def _tokens_in_play(run, pool: str, for_players=None) -> list:
     """A pool's tokens used with this many players (``min_players``, ``player_counts``)."""
     if pool not in run.board.tokens:
         raise RuleRuntimeError(f"there is no token pool {pool!r}")
-    n = len(run.state.players)
+    n = for_players if for_players is not None else len(run.state.players)
     return [
         t
         for t in run.board.tokens[pool]
@@ -264,10 +265,10 @@ def deal_tokens(run, pool):
 
 
 @keyword(example='shuffle_tokens "distant_market"')
-def shuffle_tokens(run, pool):
-    """Gather every token of a pool used with this many players (drawn ones too)
-    and shuffle them into a face-down pile."""
-    tokens = run.game.shuffled(pool, _tokens_in_play(run, pool))
+def shuffle_tokens(run, pool, for_players=None):
+    """Gather every token of a pool used with this many players (or with
+    ``for_players``; drawn ones too) and shuffle them into a face-down pile."""
+    tokens = run.game.shuffled(pool, _tokens_in_play(run, pool, for_players))
     run.journal.replace_list(run.state.token_piles[pool], tokens)
     run.journal.setitem(run.state.counters, f"{pool}_drawn", 0)
     return None

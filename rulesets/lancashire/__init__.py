@@ -25,7 +25,9 @@ def brass_status_lines(game):
     lines = [f"Distant cotton market: marker {where}; {left} tile(s) face down"]
     beneath = state.counters.get("beneath_deck_tile", 0)
     above = max(0, len(state.deck) - beneath)
-    if state.era.id == "canal":
+    if not game.rules.settings.get("deck_tile", True):
+        lines.append(f"Draw deck: {above} card(s) to draw, {beneath} set aside")
+    elif state.era.id == "canal":
         lines.append(f"Deck tile (Stephenson's Rocket): {above} card(s) above, {beneath} beneath, unused this era")
     else:
         revealed = state.counters.get("deck_tile_revealed", 0)

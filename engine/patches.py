@@ -1,0 +1,106 @@
+"""Data patches: how a variant changes its base ruleset's data without copying it.
+
+    patches:
+      - file: industries
+        path: industries[cotton].tiles[level=1].vp
+        set: 3
+        why: the 2007 rules print 3 VP on cotton mill I
+      - file: tokens
+        path: pools[distant_market].tokens[move-0-a].player_counts
+        set: [3, 4]
+      - file: board
+        path: locations
+        append: {id: newtown, name: Newtown, kind: town, slots: [[cotton]]}
+      - file: links
+        path: lines[a--b]
+        remove: true
+
+A path is fields joined by ``.``; a list item is picked by ``[ID]`` (its ``id``
+field), ``[FIELD=VALUE]`` or ``[INDEX]``. Patches apply in order, before the
+data is checked against its schema, so a patched file is checked like any other.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import yaml
+
+_SEGMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)((?:\[[^\]]+\])*)$")
+_SELECTOR = re.compile(r"\[([^\]]+)\]")
+
+
+class PatchError(ValueError):
+    """A patch's path leads nowhere; the message says where it stopped."""
+
+
+def _pick(items: list, selector: str, walked: str):
+    if not isinstance(items, list):
+        raise PatchError(f"{walked} is not a list, so [{selector}] picks nothing")
+    if re.fullmatch(r"-?[0-9]+", selector):
+        index = int(selector)
+        if not -len(items) <= index < len(items):
+            raise PatchError(f"{walked} has {len(items)} items; there is no item {index}")
+        return index
+    if "=" in selector:
+        field, _, raw = selector.partition("=")
+        wanted = yaml.safe_load(raw)
+        matches = [i for i, item in enumerate(items) if isinstance(item, dict) and item.get(field.strip()) == wanted]
+        description = f"{field.strip()} = {raw}"
+    else:
+        matches = [i for i, item in enumerate(items) if isinstance(item, dict) and item.get("id") == selector]
+        description = f"id {selector!r}"
+    if not matches:
+        known = [item.get("id") for item in items if isinstance(item, dict) and "id" in item]
+        hint = f" (ids: {', '.join(map(str, known[:12]))}{', ...' if len(known) > 12 else ''})" if known else ""
+        raise PatchError(f"no item of {walked} has {description}{hint}")
+    if len(matches) > 1:
+        raise PatchError(f"{len(matches)} items of {walked} have {description}; pick one by index")
+    return matches[0]
+
+
+def _steps(path: str) -> list:
+    steps = []
+    for part in path.split("."):
+        match = _SEGMENT.match(part)
+        if not match:
+            raise PatchError(f"{part!r} is not a field name, optionally followed by [selector]s")
+        steps.append(("field", match.group(1)))
+        for selector in _SELECTOR.findall(match.group(2)):
+            steps.append(("item", selector))
+    return steps
+
+
+def apply_patch(data: dict, patch: dict) -> None:
+    """Apply one patch to a data document, in place."""
+    steps = _steps(patch["path"])
+    parent = None
+    key = None
+    node = data
+    walked = ""
+    for kind, value in steps:
+        parent = node
+        if kind == "field":
+            if not isinstance(node, dict):
+                raise PatchError(f"{walked or 'the file'} has no fields, so .{value} leads nowhere")
+            if value not in node and (kind, value) != steps[-1]:
+                raise PatchError(f"{walked or 'the file'} has no field {value!r} (fields: {', '.join(map(str, node))})")
+            key = value
+            node = node.get(value)
+            walked = f"{walked}.{value}" if walked else value
+        else:
+            key = _pick(node, value, walked)
+            node = node[key]
+            walked = f"{walked}[{value}]"
+    if "set" in patch:
+        parent[key] = copy.deepcopy(patch["set"])
+    elif "append" in patch:
+        if not isinstance(node, list):
+            raise PatchError(f"{walked} is not a list, so nothing can be appended to it")
+        node.append(copy.deepcopy(patch["append"]))
+    else:
+        if isinstance(parent, list) or key in parent:
+            del parent[key]
+        else:
+            raise PatchError(f"{walked} does not exist, so it cannot be removed")
