@@ -14,8 +14,8 @@ from engine.bots import QuickRandomBot
 from engine.errors import RecordError, SetupError
 
 
-def played(seed=4, players=3, moves=40) -> Game:
-    game = Game("birmingham", players, seed=seed)
+def played(seed=4, players=3, moves=40, ruleset="birmingham") -> Game:
+    game = Game(ruleset, players, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         game.push(game.random_move(rng))
@@ -26,8 +26,9 @@ def everyone_sees(game) -> list:
     return [game.view(i) for i in range(len(game.players))]
 
 
-def test_a_record_replays_to_the_identical_state(tmp_path):
-    game = played()
+@pytest.mark.parametrize("ruleset", ["birmingham", "lancashire", "lancashire-classic"])
+def test_a_record_replays_to_the_identical_state(tmp_path, ruleset):
+    game = played(ruleset=ruleset)
     path = tmp_path / "game.json"
     game.save(path)
     again = Game.load(path)
@@ -85,8 +86,9 @@ def test_records_are_the_same_whatever_the_hash_seed():
     assert len(outputs) == 1
 
 
-def test_undo_takes_back_the_first_action_of_a_turn():
-    game = played(moves=3)
+@pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
+def test_undo_takes_back_the_first_action_of_a_turn(ruleset):
+    game = played(moves=3, ruleset=ruleset)
     assert game.state.actions_left == 2
     mover = game.to_move
     before = everyone_sees(game)
@@ -122,8 +124,9 @@ def test_an_illegal_move_changes_nothing():
     assert everyone_sees(game) == before
 
 
-def test_a_view_hides_other_hands_and_the_deck_order():
-    game = played(moves=10)
+@pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
+def test_a_view_hides_other_hands_and_the_deck_order(ruleset):
+    game = played(moves=10, ruleset=ruleset)
     view = game.view(0)
     assert "hand" in view["players"][0]
     assert all("hand" not in p for p in view["players"][1:])
@@ -131,6 +134,7 @@ def test_a_view_hides_other_hands_and_the_deck_order():
     assert "deck" not in view
     onlooker = game.view(None)
     assert all("hand" not in p for p in onlooker["players"])
+    assert "token_piles" not in view  # face-down market tiles stay hidden
     json.dumps(view)  # plain data
 
 
@@ -185,3 +189,44 @@ def test_bots_finish_games_from_any_player_count():
         while not game.is_over():
             game.push(bot.choose(game))
         assert game.outcome() is not None
+
+
+def distant_sale_position():
+    return {
+        "era": "canal",
+        "round": 2,
+        "turn_order": [0, 1],
+        "players": [{"money": 30, "hand": ["bolton", "port"], "discard": []}, {}],
+        "tiles": [
+            {"space": "bolton.0", "owner": 0, "industry": "cotton", "level": 1},
+            {"space": "bury.0", "owner": 0, "industry": "cotton", "level": 1},
+        ],
+        "links": [
+            {"line": "colne--yorkshire", "owner": 1},
+            {"line": "burnley--colne", "owner": 1},
+            {"line": "blackburn--burnley", "owner": 1},
+            {"line": "blackburn--wigan", "owner": 1},
+            {"line": "bolton--wigan", "owner": 1, "kind": "canal"},
+            {"line": "bolton--bury", "owner": 1},
+        ],
+        "token_piles": {"distant_market": ["move-2-e", "move-1-c", "move-4-l"]},
+        "counters": {"market_marker": 1},
+    }
+
+
+def test_no_undo_across_a_reveal_and_a_record_replays_through_it(tmp_path):
+    game = Game("lancashire", 2, seed=1)
+    game.set_position(distant_sale_position())
+    game.play("sell card=bolton mill=bolton.0")  # the top market tile is turned up
+    assert game.state.counters["market_marker"] == 3
+    assert not game.can_undo()
+    # The same action goes on: a second mill, to the market again.
+    assert [m.notation() for m in game.legal_moves] == ["sell", "sell mill=bury.0"]
+    game.play("sell mill=bury.0")
+    assert game.state.counters["market_marker"] == 4
+    game.play("sell")
+    assert game.state.actions_left == 1
+    path = tmp_path / "sale.json"
+    game.save(path)
+    again = Game.load(path)
+    assert again.view(0) == game.view(0)
