@@ -109,13 +109,20 @@ def default_evaluation(game: Game, player: int) -> float:
     return value
 
 
+def _deck_size(board, players: int, _sizes={}) -> int:
+    key = (id(board), players)
+    if key not in _sizes:
+        count = str(players)
+        _sizes[key] = sum(card.fields.get("copies", {}).get(count, 0) for card in board.cards)
+    return _sizes[key]
+
+
 def _rounds_left(game: Game) -> int:
     """Rounds still to play, estimated from the cards left (two per player a round)."""
     state = game.state
     players = len(state.players)
     cards_now = len(state.deck) + sum(len(p.hand) for p in state.players)
-    count = str(players)
-    per_era_cards = sum(card.fields.get("copies", {}).get(count, 0) for card in game.board.cards)
+    per_era_cards = _deck_size(game.board, players)
     eras_left = len(game.board.eras) - state.era_index - 1
     return (cards_now + eras_left * per_era_cards) // (2 * players)
 
