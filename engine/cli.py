@@ -273,9 +273,9 @@ def _rulesets(args) -> int:
     for name, entry in installed_rulesets().items():
         try:
             ruleset = load_ruleset(name)
-            print(f"{name:<20} {ruleset.title} {ruleset.version} ({entry.value}); players {', '.join(map(str, ruleset.players))}")
+            print(f"{name:<24} {ruleset.title} {ruleset.version} ({entry.value}); players {', '.join(map(str, ruleset.players))}")
         except BrassError as error:
-            print(f"{name:<20} broken: {str(error).splitlines()[0]}")
+            print(f"{name:<24} broken: {str(error).splitlines()[0]}")
     return 0
 
 

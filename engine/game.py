@@ -258,7 +258,7 @@ class Game:
                 self._start_procedure("end_of_era", None, "after_era")
             elif phase == "after_era":
                 hook.brass_era_end(game=self, era=state.era)
-                if state.era.is_last:
+                if self._game_ends_after_era():
                     self._set("phase", "game_end")
                 else:
                     self._set("era_index", state.era_index + 1)
@@ -270,6 +270,12 @@ class Game:
                     self._set("phase", "over")
             else:  # pragma: no cover
                 raise RuntimeError(f"unknown phase {phase!r}")
+
+    def _game_ends_after_era(self) -> bool:
+        """The rules' ``game_ends_after_era`` if they define it; else after the last era."""
+        if "game_ends_after_era" in self.rules.defines:
+            return bool(self._define("game_ends_after_era", None))
+        return self.state.era.is_last
 
     def _define(self, name: str, you):
         run = Run(self, "replay", you=you)

@@ -105,4 +105,4 @@ def test_unknown_ruleset(capsys):
 def test_rulesets_lists_the_installed(capsys):
     code, out, _ = run(capsys, "rulesets")
     assert code == 0
-    assert "birmingham           Brass: Birmingham 1.0.0 (rulesets.birmingham); players 2, 3, 4" in out
+    assert "birmingham               Brass: Birmingham 1.0.0 (rulesets.birmingham); players 2, 3, 4" in out

@@ -52,3 +52,11 @@ def test_games_keep_every_invariant(ruleset, players, seed):
     # No link survives the end of an era, and no level-1 tile survives the canal era
     # except pottery I, built in the rail era.
     assert game.state.links() == []
+
+
+@pytest.mark.parametrize("ruleset", ["birmingham-introductory", "birmingham-open-beer", "lancashire-classic"])
+def test_variants_keep_every_invariant(ruleset):
+    game, rounds = play_checked(ruleset, 3, 21, ["quick", "greedy", "random"])
+    assert game.is_over()
+    expected_eras = {"birmingham-introductory": {"canal"}}.get(ruleset, {"canal", "rail"})
+    assert set(rounds) == expected_eras

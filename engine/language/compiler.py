@@ -27,6 +27,7 @@ FLOW_DEFINES = {
     "era_over": "true at the end of a round when the era ends",
     "ranking": "the list of values players are ranked by at the end, highest first",
 }
+# Asked by the flow if declared: game_ends_after_era (default: after the last era).
 
 
 @dataclass

@@ -1,0 +1,533 @@
+"""A ruleset's rules as a document, generated from the ruleset itself.
+
+The same document is printed by ``brass rules RULESET [TOPIC]`` and becomes a
+chapter of the Sphinx documentation, so the rules a reader learns can never
+disagree with the rules the engine plays: the tables come from the data files,
+the steps from the rule files (see :mod:`engine.explain`), and each worked
+example is played by the engine as the page is made.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass, field
+from typing import Optional
+
+import yaml
+
+from .ruleset import Ruleset
+
+# ----------------------------------------------------------------------- model
+
+
+@dataclass
+class Para:
+    text: str
+
+
+@dataclass
+class Table:
+    headers: list
+    rows: list
+    caption: str = ""
+
+
+@dataclass
+class Steps:
+    steps: list  # engine.explain.Step
+
+
+@dataclass
+class Figure:
+    svg: str
+    name: str
+    caption: str
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    blocks: list = field(default_factory=list)
+    children: list = field(default_factory=list)
+
+    def find(self, key: str) -> Optional["Section"]:
+        if self.key == key:
+            return self
+        for child in self.children:
+            found = child.find(key)
+            if found is not None:
+                return found
+        return None
+
+    def keys(self) -> list[str]:
+        result = [self.key]
+        for child in self.children:
+            result.extend(child.keys())
+        return result
+
+
+# --------------------------------------------------------------------- building
+
+
+def rules_document(ruleset: Ruleset) -> Section:
+    """The whole document for a ruleset."""
+    from . import explain
+
+    doc = Section("rules", f"{ruleset.title}: the rules")
+    doc.children.append(_overview(ruleset))
+    doc.children.append(_setup(ruleset, explain))
+    doc.children.append(_board(ruleset))
+    doc.children.append(_tiles(ruleset))
+    doc.children.append(_cards(ruleset))
+    doc.children.append(_resources(ruleset, explain))
+    tokens = _tokens(ruleset)
+    if tokens is not None:
+        doc.children.append(tokens)
+    doc.children.append(_turn(ruleset, explain))
+    doc.children.append(_flow(ruleset, explain))
+    doc.children.append(_citations(ruleset))
+    return doc
+
+
+def _declared(ruleset, kind: str, name: str) -> bool:
+    return (kind, name) in ruleset.rules.declarations
+
+
+def _steps(explain, ruleset, kind, name) -> Steps:
+    return Steps(explain.explain_declaration(ruleset, kind, name))
+
+
+def _overview(ruleset: Ruleset) -> Section:
+    section = Section("overview", "Overview")
+    manifest = ruleset.manifest
+    if ruleset.description:
+        section.blocks.append(Para(" ".join(ruleset.description.split())))
+    eras = ", then ".join(f"the {e.name} (links: {e.link})" for e in ruleset.board.eras)
+    section.blocks.append(Para(f"For {', '.join(map(str, ruleset.players))} players. The game is played in {eras}."))
+    if manifest.get("rulebook"):
+        section.blocks.append(Para("Source: " + " ".join(str(manifest["rulebook"]).split())))
+    if len(ruleset.layers) > 1:
+        base = ruleset.layers[-2]
+        section.blocks.append(Para(f"This is a variant of {base.manifest.get('title', base.name)} ({base.name}). It changes:"))
+        rows = []
+        own = ruleset.layers[-1].name
+        for (kind, name), node in sorted(ruleset.rules.declarations.items()):
+            if node.where.file.startswith(own + "/"):
+                rows.append([kind, name, f"{node.where.file}:{node.where.line}"])
+        for patch in ruleset.layers[-1].manifest.get("patches", []):
+            rows.append(["data", f"{patch['file']}: {patch['path']}", patch.get("why", "")])
+        section.blocks.append(Table(["what", "name", "where / why"], rows))
+    section.blocks.append(Para(f"Ruleset {ruleset.name} {ruleset.version}; lineage: {' > '.join(ruleset.lineage())}."))
+    return section
+
+
+def _setup(ruleset, explain) -> Section:
+    section = Section("setup", "Set-up and the game's numbers")
+    rows = []
+    for (kind, name), node in ruleset.rules.declarations.items():
+        if kind == "setting":
+            rows.append([name, _value(ruleset.rules.settings.get(name)), f"{node.where.file}:{node.where.line}"])
+    section.blocks.append(Para("The numbers the rule files name (change one and the game changes):"))
+    section.blocks.append(Table(["setting", "value", "where"], rows))
+    section.blocks.append(Para("Set-up, step by step:"))
+    section.blocks.append(_steps(explain, ruleset, "procedure", "setup"))
+    return section
+
+
+def _value(value) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def _board(ruleset) -> Section:
+    board = ruleset.board
+    section = Section("board", "The board")
+    svg = map_svg(ruleset)
+    if svg:
+        section.blocks.append(Figure(svg, f"{ruleset.name}-map.svg", "The board's places and lines (places drawn roughly where they lie; canal and rail lines solid, rail-only dashed, canal-only dotted)."))
+    rows = []
+    for location in board.locations:
+        slots = "; ".join(f"{s.number}: " + " or ".join(i.name for i in s.industries) for s in location.slots) or "-"
+        extra = []
+        for key in ("banner",):
+            if key in location.fields:
+                extra.append(f"{key} {location.fields[key]}")
+        if location.link_icons:
+            extra.append(f"{location.link_icons} link icons")
+        for key, value in location.fields.items():
+            if key in ("id", "name", "kind", "slots", "rows", "map", "banner", "link_icons", "note", "spaces"):
+                continue
+            if value not in (False, None, 0, [], {}):
+                extra.append(f"{key.replace('_', ' ')}" + (f": {_flat(value)}" if value is not True else ""))
+        if location.spaces:
+            extra.append(f"{len(location.spaces)} token space(s) (from {', '.join(str(s.min_players) for s in location.spaces)} players)")
+        rows.append([location.name, location.kind, slots, "; ".join(extra)])
+    section.children.append(Section("locations", "Places", [Table(["place", "kind", "industry spaces", "also"], rows)]))
+    line_rows = [[line.display(), " and ".join(line.kinds)] for line in board.lines]
+    section.children.append(Section("lines", "Lines", [Para(f"{len(board.lines)} lines; each holds one link tile at most."), Table(["line", "takes"], line_rows)]))
+    return section
+
+
+def _flat(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _tiles(ruleset) -> Section:
+    section = Section("tiles", "Industries and their tiles")
+    skip = {"level", "count", "note", "doubt"}
+    for industry in ruleset.board.industries:
+        keys = []
+        for tile in industry.levels:
+            for key in tile.fields:
+                if key not in skip and key not in keys:
+                    keys.append(key)
+        rows = []
+        for tile in industry.levels:
+            rows.append([str(tile.level), str(tile.count)] + [_flat(tile.fields.get(k, "")) if tile.fields.get(k) is not None else "-" for k in keys])
+        blocks = [Table(["level", "count"] + [k.replace("_", " ") for k in keys], rows)]
+        notes = [t.fields["doubt"] for t in industry.levels if "doubt" in t.fields]
+        for note in notes:
+            blocks.append(Para(f"Doubt: {note}"))
+        section.children.append(Section(f"tiles-{industry.id}", industry.name, blocks))
+    return section
+
+
+def _cards(ruleset) -> Section:
+    section = Section("cards", "Cards")
+    counts = [str(n) for n in ruleset.players]
+    rows = []
+    for card in ruleset.board.cards:
+        copies = card.fields.get("copies", {})
+        what = card.location.name if card.location is not None else " or ".join(i.name for i in card.industries)
+        rows.append([card.name, card.kind, what] + [str(copies.get(n, 0)) for n in counts])
+    totals = [str(sum(c.fields.get("copies", {}).get(n, 0) for c in ruleset.board.cards)) for n in counts]
+    rows.append(["all", "", ""] + totals)
+    section.blocks.append(Table(["card", "kind", "builds", *[f"{n} players" for n in counts]], rows))
+    if ruleset.board.piles:
+        piles = [[card.name, str(count)] for card, count in ruleset.board.piles.values()]
+        section.blocks.append(Para("Face-up piles, never in the deck:"))
+        section.blocks.append(Table(["card", "count"], piles))
+    return section
+
+
+def _resources(ruleset, explain) -> Section:
+    section = Section("resources", "Markets and resources")
+    rows = []
+    for market in ruleset.board.markets:
+        rows.append([market.name, ", ".join(map(str, market.prices)), str(market.initial)])
+    section.blocks.append(Table(["market", "prices of its spaces, cheapest first", "cubes at set-up"], rows))
+    for (kind, name), node in ruleset.rules.declarations.items():
+        if kind == "resource":
+            section.children.append(Section(f"resource-{name}", f"Where {name} comes from", [_steps(explain, ruleset, "resource", name)]))
+    return section
+
+
+def _tokens(ruleset) -> Optional[Section]:
+    pools = ruleset.board.pools
+    if not pools:
+        return None
+    section = Section("tokens", "Tokens")
+    for pool_id, pool in pools.items():
+        tokens = ruleset.board.tokens[pool_id]
+        keys = []
+        for token in tokens:
+            for key in token.fields:
+                if key not in ("id", "name", "note") and key not in keys:
+                    keys.append(key)
+        rows = [[t.name] + [_flat(t.fields.get(k, "")) for k in keys] for t in tokens]
+        blocks = [Table(["token"] + [k.replace("_", " ") for k in keys], rows)]
+        for key, value in pool.items():
+            if key not in ("id", "name", "tokens", "note"):
+                blocks.append(Para(f"{key.replace('_', ' ')}: {_flat(value)}"))
+        section.children.append(Section(f"tokens-{pool_id}", pool["name"], blocks))
+    return section
+
+
+def _turn(ruleset, explain) -> Section:
+    rules = ruleset.rules
+    section = Section("actions", "A turn and its actions")
+    section.blocks.append(Para("Actions each turn:"))
+    section.blocks.append(_steps(explain, ruleset, "definition", "actions_this_turn"))
+    rows = [[a.title, a.name, str(a.uses), a.cite or ""] for a in rules.actions.values()]
+    section.blocks.append(Table(["action", "written", "actions it takes", "rule"], rows))
+    for action in rules.actions.values():
+        blocks = [_steps(explain, ruleset, "action", action.name)]
+        blocks.extend(_examples(ruleset, action.name))
+        section.children.append(Section(action.name, action.title, blocks))
+    others = Section("procedures", "Steps the actions share", [])
+    used = {"setup", "end_of_turn", "end_of_round", "end_of_era", "end_of_game", "start_of_era"}
+    for (kind, name), node in rules.declarations.items():
+        if kind == "procedure" and name not in used:
+            others.children.append(Section(f"procedure-{name}", name.replace("_", " ").capitalize(), [_steps(explain, ruleset, "procedure", name)]))
+        elif kind == "handler":
+            others.children.append(Section(f"on-{name}", f"When a tile is {name}" if name == "emptied" else f"On {name}", [_steps(explain, ruleset, "handler", name)]))
+    section.children.append(others)
+    return section
+
+
+def _flow(ruleset, explain) -> Section:
+    section = Section("flow", "Rounds, eras and the end")
+    for name, title in (("end_of_turn", "The end of a turn"), ("end_of_round", "The end of a round"), ("end_of_era", "The end of an era"), ("end_of_game", "The end of the game")):
+        if _declared(ruleset, "procedure", name):
+            section.children.append(Section(name.replace("_", "-"), title, [_steps(explain, ruleset, "procedure", name)]))
+    section.children.append(Section("era-over", "When an era ends", [_steps(explain, ruleset, "definition", "era_over")]))
+    section.children.append(Section("winning", "Winning", [Para("Players are ranked by these values, highest first, each breaking ties in the one before; players equal on all share the place."), _steps(explain, ruleset, "definition", "ranking")]))
+    return section
+
+
+def _citations(ruleset) -> Section:
+    rows = []
+    for (kind, name), node in ruleset.rules.declarations.items():
+        cites = []
+        body = getattr(node, "body", None) or ()
+        for stmt in _walk(body):
+            text = getattr(stmt, "text", None)
+            if type(stmt).__name__ == "Cite" and text not in cites:
+                cites.append(text)
+        cites.extend(getattr(node, "cites", ()) or ())
+        if cites:
+            rows.append([f"{kind} {name}", "; ".join(cites), f"{node.where.file}:{node.where.line}"])
+    return Section("citations", "What each rule cites", [Table(["rule", "rulebook", "rule file"], rows)])
+
+
+def _walk(stmts):
+    for stmt in stmts:
+        yield stmt
+        for attr in ("body", "otherwise"):
+            inner = getattr(stmt, attr, None)
+            if isinstance(inner, tuple):
+                yield from _walk(inner)
+        for branch in getattr(stmt, "branches", ()) or ():
+            yield from _walk(branch[1])
+
+
+# ---------------------------------------------------------------- worked turns
+
+
+def _examples(ruleset, action: str) -> list:
+    """Worked examples of an action: played by the engine, with their numbers."""
+    from .game import Game
+
+    blocks = []
+    for example in load_examples(ruleset):
+        if example.get("action") != action:
+            continue
+        game = Game(ruleset, example.get("players", 2), seed=example.get("seed", 1))
+        game.set_position(example["position"])
+        before = game.view(None)
+        mover = game.state.players[game.to_move]
+        lines = [f"Example: {example['title']}.", " ".join(example.get("text", "").split())]
+        played = []
+        for text in example["moves"]:
+            played.append(game.play(text).notation())
+        after = game.view(None)
+        blocks.append(Para(" ".join(line for line in lines if line)))
+        blocks.append(Para(f"{mover.name} plays: " + "; then ".join(f"``{m}``" for m in played)))
+        blocks.append(Table(["what", "before", "after"], _changes(before, after)))
+    return blocks
+
+
+def load_examples(ruleset) -> list:
+    for layer in reversed(ruleset.layers):
+        path = layer.folder / "examples.yaml"
+        if path.exists():
+            return yaml.safe_load(path.read_text(encoding="utf-8")).get("examples", [])
+    return []
+
+
+def _changes(before: dict, after: dict) -> list:
+    rows = []
+    for old, new in zip(before["players"], after["players"]):
+        for key in ("money", "spent", "income_level", "income_space", "vp", "hand_size"):
+            if old[key] != new[key]:
+                rows.append([f"{old['name']}: {key.replace('_', ' ')}", str(old[key]), str(new[key])])
+    tiles_before = {t["space"]: t for t in before["tiles"]}
+    tiles_after = {t["space"]: t for t in after["tiles"]}
+
+    def describe(tile):
+        if tile is None:
+            return "empty"
+        cubes = ", ".join(f"{n} {k}" for k, n in tile["cubes"].items())
+        owner = after["players"][tile["owner"]]["name"]
+        return f"{tile['industry']} {tile['level']} of {owner}" + (", flipped" if tile["flipped"] else "") + (f", {cubes}" if cubes else "")
+
+    for space in sorted(set(tiles_before) | set(tiles_after)):
+        old, new = tiles_before.get(space), tiles_after.get(space)
+        if old != new:
+            rows.append([f"space {space}", describe(old), describe(new)])
+    links_before = {link["line"]: link for link in before["links"]}
+    for link in after["links"]:
+        if link["line"] not in links_before:
+            rows.append([f"line {link['line']}", "free", f"{link['kind']} of {after['players'][link['owner']]['name']}"])
+    for market, cubes in after["markets"].items():
+        if before["markets"].get(market) != cubes:
+            rows.append([f"{market} market", f"{before['markets'][market]} cubes", f"{cubes} cubes"])
+    spaces_before = {s["space"]: s for s in before["spaces"]}
+    for space in after["spaces"]:
+        old = spaces_before.get(space["space"])
+        if old and old["cubes"] != space["cubes"]:
+            rows.append([f"space {space['space']}", _flat(old["cubes"]) or "nothing", _flat(space["cubes"]) or "nothing"])
+    for key, value in after["counters"].items():
+        if before["counters"].get(key) != value and not key.endswith("_drawn"):
+            rows.append([key.replace("_", " "), str(before["counters"].get(key, 0)), str(value)])
+    return rows
+
+
+# ------------------------------------------------------------------------- map
+
+
+def map_svg(ruleset, width: int = 720) -> str:
+    """The board's places and lines as an SVG picture (from each place's ``map`` position)."""
+    board = ruleset.board
+    placed = {loc.id: loc.fields["map"] for loc in board.locations if "map" in loc.fields}
+    if len(placed) != len(board.locations):
+        return ""
+    lats = [lat for _, lat in placed.values()]
+    lons = [lon for lon, _ in placed.values()]
+    squeeze = math.cos(math.radians(sum(lats) / len(lats)))
+    xs = {k: lon * squeeze for k, (lon, lat) in placed.items()}
+    span_x = max(xs.values()) - min(xs.values()) or 1
+    span_y = max(lats) - min(lats) or 1
+    margin = 60
+    scale = (width - 2 * margin) / max(span_x, span_y * 0.9)
+    height = int(span_y * scale + 2 * margin)
+
+    def point(ident):
+        return (margin + (xs[ident] - min(xs.values())) * scale, margin + (max(lats) - placed[ident][1]) * scale)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="#fbf7ee"/>',
+    ]
+    for line in board.lines:
+        ends = [loc.id for loc in line.locations]
+        dash = ' stroke-dasharray="6 4"' if line.kinds == ("rail",) else (' stroke-dasharray="2 3"' if line.kinds == ("canal",) else "")
+        x1, y1 = point(ends[0])
+        for other in ends[1:]:
+            x2, y2 = point(other)
+            parts.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#555" stroke-width="2"{dash}/>')
+    for location in board.locations:
+        x, y = point(location.id)
+        if location.slots:
+            radius = 7 + 2 * len(location.slots)
+            parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{radius}" fill="#e9d8b4" stroke="#7a5c2e" stroke-width="1.5"/>')
+            parts.append(f'<text x="{x:.0f}" y="{y:.0f}" dy="4" text-anchor="middle" font-size="10">{len(location.slots)}</text>')
+        else:
+            parts.append(f'<rect x="{x - 9:.0f}" y="{y - 9:.0f}" width="18" height="18" fill="#cfe0f0" stroke="#2e5a7a" transform="rotate(45 {x:.0f} {y:.0f})"/>')
+        label = location.name.replace("&", "&amp;")
+        parts.append(f'<text x="{x:.0f}" y="{y - 14:.0f}" text-anchor="middle">{label}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+# ------------------------------------------------------------------- rendering
+
+
+def to_text(section: Section, width: int = 88, level: int = 0) -> str:
+    """A section as plain text for a terminal."""
+    out = []
+    underline = "=-~."[min(level, 3)]
+    out.append(section.title)
+    out.append(underline * len(section.title))
+    for block in section.blocks:
+        out.append(_block_text(block, width))
+    for child in section.children:
+        out.append(to_text(child, width, level + 1))
+    return "\n\n".join(part for part in out if part)
+
+
+def _block_text(block, width: int) -> str:
+    if isinstance(block, Para):
+        return textwrap.fill(block.text, width)
+    if isinstance(block, Table):
+        columns = list(zip(*([block.headers] + block.rows))) if block.rows else [[h] for h in block.headers]
+        widths = [min(max(len(str(c)) for c in column), 40) for column in columns]
+        lines = ["  ".join(str(h).ljust(w) for h, w in zip(block.headers, widths))]
+        lines.append("  ".join("-" * w for w in widths))
+        for row in block.rows:
+            lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+        return "\n".join(line.rstrip() for line in lines)
+    if isinstance(block, Steps):
+        return "\n".join(_steps_text(block.steps, width, 0))
+    if isinstance(block, Figure):
+        return f"[{block.caption} -- see the HTML documentation]"
+    return ""
+
+
+def _steps_text(steps, width, depth) -> list:
+    lines = []
+    indent = "  " * depth
+    for step in steps:
+        if step.kind == "note":
+            lines.extend(textwrap.wrap(step.text, width - len(indent), initial_indent=indent, subsequent_indent=indent))
+        else:
+            lines.extend(textwrap.wrap(step.text, width - len(indent) - 2, initial_indent=indent + "- ", subsequent_indent=indent + "  "))
+        lines.extend(_steps_text(step.children, width, depth + 1))
+    return lines
+
+
+_RST_LEVELS = "=-~^'\""
+
+
+def to_rst(section: Section, level: int = 0, figures: Optional[dict] = None) -> str:
+    """A section as reStructuredText; figures' SVG text is collected into ``figures``."""
+    out = [f".. _{section.key}:" if level == 0 else "", section.title, _RST_LEVELS[min(level, 5)] * len(section.title), ""]
+    for block in section.blocks:
+        out.append(_block_rst(block, figures))
+        out.append("")
+    for child in section.children:
+        out.append(to_rst(child, level + 1, figures))
+    return "\n".join(out)
+
+
+def _rst_text(text) -> str:
+    text = str(text)
+    for char in ("*", "|", "_"):
+        text = text.replace(char, "\\" + char)
+    return text.replace("`", "'")
+
+
+def _block_rst(block, figures) -> str:
+    if isinstance(block, Para):
+        return block.text if "``" in block.text else _rst_text(block.text)
+    if isinstance(block, Table):
+        lines = [".. list-table::", "   :header-rows: 1", ""]
+        for row in [block.headers] + block.rows:
+            lines.append("   * - " + (_rst_text(row[0]) or "\\"))
+            for cell in row[1:]:
+                lines.append("     - " + (_rst_text(cell) or "\\"))
+        return "\n".join(lines)
+    if isinstance(block, Steps):
+        return "\n".join(_steps_rst(block.steps, 0))
+    if isinstance(block, Figure):
+        if figures is not None:
+            figures[block.name] = block.svg
+        return f".. figure:: {block.name}\n   :width: 100%\n\n   {_rst_text(block.caption)}"
+    return ""
+
+
+def _steps_rst(steps, depth) -> list:
+    lines = []
+    indent = "   " * depth
+    for step in steps:
+        text = _rst_text(step.text)
+        if step.kind == "note":
+            lines.append(f"{indent}*{text}*" if depth == 0 else f"{indent}- *{text}*")
+        else:
+            lines.append(f"{indent}- {text}")
+        lines.append("")
+        if step.children:
+            lines.extend(_steps_rst(step.children, depth + 1))
+    return lines

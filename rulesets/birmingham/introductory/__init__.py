@@ -1,0 +1,1 @@
+"""Brass: Birmingham, introductory game: a variant with no hooks of its own."""

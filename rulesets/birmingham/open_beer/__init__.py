@@ -1,0 +1,1 @@
+"""Brass: Birmingham with open beer: a house-rule variant with no hooks of its own."""
