@@ -77,7 +77,7 @@ def test_broken_data_is_reported_all_at_once(tmp_path):
         "birmingham/data/tiles.yaml:37: industries[pottery]: missing field 'name'",
         "birmingham/data/tiles.yaml:37: industries[pottery]: unexpected field 'nmae' (did you mean 'name'?); "
         "allowed fields: id, name, note, sold, tiles",
-        "birmingham/data/board.yaml:24: locations[derby].slots[1]: unknown industry 'manufactory'; did you mean 'manufacturer'?",
+        "birmingham/data/board.yaml:28: locations[derby].slots[1]: unknown industry 'manufactory'; did you mean 'manufacturer'?",
         "birmingham/data/links.yaml:9: lines[belper--derby].ends[1]: unknown location 'derbyy'; did you mean 'derby'?",
     ]
 
@@ -89,7 +89,7 @@ def test_a_field_the_ruleset_declares_is_checked_too(tmp_path):
     path.write_text(path.read_text().replace("beer_bonus: {type: money, amount: 5}", "beer_bonus: {type: cash, amount: 5}"))
     errors = check_ruleset(str(folder))
     assert [str(p) for p in errors[0].problems] == [
-        "birmingham/data/board.yaml:176: locations[warrington].beer_bonus.type: 'cash' is not one of 'develop', 'income', 'money', 'victory_points'"
+        "birmingham/data/board.yaml:204: locations[warrington].beer_bonus.type: 'cash' is not one of 'develop', 'income', 'money', 'victory_points'"
     ]
 
 

