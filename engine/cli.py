@@ -64,6 +64,15 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     commands.add_parser("rulesets", help="list the installed rulesets")
 
+    rules = commands.add_parser("rules", help="print a ruleset's rules, or one topic of them")
+    rules.add_argument("ruleset")
+    rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
+
+    scaffold = commands.add_parser("new-variant", help="make the folder of a new variant, ready to edit and install")
+    scaffold.add_argument("name", help="the variant's name, e.g. my-birmingham")
+    scaffold.add_argument("--base", required=True, help="the ruleset it changes, e.g. birmingham")
+    scaffold.add_argument("--dir", default=".", help="where to make its folder (default: here)")
+
     args = parser.parse_args(argv)
     try:
         return {
@@ -72,6 +81,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             "replay": _replay,
             "validate": _validate,
             "rulesets": _rulesets,
+            "rules": _rules,
+            "new-variant": _new_variant,
         }[args.command](args)
     except BrassError as error:
         print(f"brass: {error}", file=sys.stderr)
@@ -150,6 +161,9 @@ def _play(args) -> int:
                 print(f"played: {move}")
             except MoveError as error:
                 print(error)
+                action = text.split()[0] if text.split() else ""
+                if action in game.rules.actions:
+                    print(f"  (the rule: brass rules {game.ruleset.name} {action})")
     print()
     print(render(game))
     print(render_outcome(game))
@@ -276,6 +290,35 @@ def _rulesets(args) -> int:
             print(f"{name:<24} {ruleset.title} {ruleset.version} ({entry.value}); players {', '.join(map(str, ruleset.players))}")
         except BrassError as error:
             print(f"{name:<24} broken: {str(error).splitlines()[0]}")
+    return 0
+
+
+# ----------------------------------------------------------------------- rules
+def _rules(args) -> int:
+    from .rulesdoc import rules_document, to_text
+
+    ruleset = load_ruleset(args.ruleset)
+    document = rules_document(ruleset)
+    if args.topic is None:
+        print(to_text(document))
+        return 0
+    section = document.find(args.topic) or document.find(f"resource-{args.topic}") or document.find(f"tiles-{args.topic}")
+    if section is None:
+        topics = [k for k in document.keys() if k != "rules"]
+        print(f"brass: {ruleset.name} has no topic {args.topic!r}; topics: {', '.join(topics)}", file=sys.stderr)
+        return 2
+    print(to_text(section))
+    return 0
+
+
+# ----------------------------------------------------------------- new variant
+def _new_variant(args) -> int:
+    from .scaffold import make_variant
+
+    folder = make_variant(args.name, args.base, args.dir)
+    print(f"made {folder}")
+    print(f"next: edit {folder}/*/rules/*.brass, then: brass validate {folder}/{folder.name.replace('-', '_')}")
+    print(f"install it as a package with: python -m pip install -e {folder}   and play: brass play {args.name}")
     return 0
 
 

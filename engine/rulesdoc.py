@@ -338,6 +338,10 @@ def _examples(ruleset, action: str) -> list:
     return blocks
 
 
+def _level(levels: list) -> str:
+    return f"level {levels[0]} ({len(levels)} left)" if levels else "none left"
+
+
 def load_examples(ruleset) -> list:
     for layer in reversed(ruleset.layers):
         path = layer.folder / "examples.yaml"
@@ -378,6 +382,14 @@ def _changes(before: dict, after: dict) -> list:
         old = spaces_before.get(space["space"])
         if old and old["cubes"] != space["cubes"]:
             rows.append([f"space {space['space']}", _flat(old["cubes"]) or "nothing", _flat(space["cubes"]) or "nothing"])
+    for old, new in zip(before["players"], after["players"]):
+        for industry, levels in new["mat"].items():
+            was = old["mat"][industry]
+            if was != levels:
+                rows.append([f"{old['name']}: lowest {industry} on the mat", _level(was), _level(levels)])
+    for pile, count in after["piles"].items():
+        if before["piles"].get(pile) != count:
+            rows.append([f"{pile} pile", str(before["piles"][pile]), str(count)])
     for key, value in after["counters"].items():
         if before["counters"].get(key) != value and not key.endswith("_drawn"):
             rows.append([key.replace("_", " "), str(before["counters"].get(key, 0)), str(value)])
@@ -439,8 +451,7 @@ def to_text(section: Section, width: int = 88, level: int = 0) -> str:
     """A section as plain text for a terminal."""
     out = []
     underline = "=-~."[min(level, 3)]
-    out.append(section.title)
-    out.append(underline * len(section.title))
+    out.append(section.title + "\n" + underline * len(section.title))
     for block in section.blocks:
         out.append(_block_text(block, width))
     for child in section.children:
