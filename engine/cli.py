@@ -171,7 +171,10 @@ def _play(args) -> int:
 
 
 def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
-    moves = [m for m in game.legal_moves if text in m.notation()]
+    word = text.split()[0] if text.split() else ""
+    frame = game.state.frame
+    source = game.legal_moves.of(word) if word in game.rules.actions and frame is not None and frame.kind == "action" and not frame.partial else game.legal_moves
+    moves = [m for m in source if text in m.notation()]
     ordered = game.ruleset.hook.brass_order_moves(game=game, moves=moves)
     if ordered is not None:
         moves = list(ordered)

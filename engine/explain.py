@@ -68,7 +68,7 @@ def explain_expression(expr, ruleset=None, condition: bool = False) -> str:
 
 
 def render_steps(steps: list[Step], indent: str = "  ", bullet: str = "- ", level: int = 0) -> str:
-    """Steps as indented plain text (notes in parentheses-free prose lines marked '#')."""
+    """Steps as indented plain text: one line each, notes marked with '#'."""
     lines = []
     for step in steps:
         mark = "# " if step.kind == "note" else bullet
@@ -119,6 +119,12 @@ def _join(items: list, last: str) -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def _end(text: str) -> str:
+    """A message as the end of a sentence, its first letter as written."""
+    text = text.strip()
+    return text if text.endswith((".", ":", "?", "!")) else text + "."
+
+
 def _sentence(text: str) -> str:
     text = _capital(text.strip())
     return text if text.endswith((".", ":", "?", "!")) else text + "."
@@ -154,6 +160,7 @@ _NAMES = {
 _ATTRIBUTE_WORDS = {
     "vp": "VP",
     "id": "id",
+    "offered": "offered sources",
 }
 
 # Attributes that read as an adjective when used as a condition: "the slot is empty".
@@ -176,6 +183,7 @@ _COMPARISONS = {
     ">": "is more than",
     ">=": "is at least",
 }
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 _ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2, "%": 2}
@@ -228,7 +236,7 @@ class _English:
         if ("resource", name) in self.declarations:
             return name
         if self._is_definition(name):
-            return _words(name)
+            return name
         if name in _NAMES and name in self.vocabulary.names:
             return _NAMES[name]
         if name in self.vocabulary.names:
@@ -272,12 +280,15 @@ class _English:
         obj = self._grouped(e.obj, self.value(e.obj))
         key = e.key
         if isinstance(key, ast.BinOp) and key.op == "-" and isinstance(key.right, ast.Const) and key.right.value == 1:
-            return f"entry number {self.value(key.left)} of {obj}, counting from 1"
-        if isinstance(key, ast.Const) and isinstance(key.value, int):
-            return f"entry number {key.value + 1} of {obj}, counting from 1"
+            return f"the entry of {obj} at position {self.value(key.left)} (counting from 1)"
+        if isinstance(key, ast.Const) and isinstance(key.value, int) and 0 <= key.value < len(_ORDINALS):
+            return f"the {_ORDINALS[key.value]} of {obj}"
+        if isinstance(key, ast.Const) and isinstance(key.value, int) and -len(_ORDINALS) <= key.value < 0:
+            position = "last" if key.value == -1 else f"{_ORDINALS[-key.value - 1]} from last"
+            return f"the {position} of {obj}"
         if isinstance(key, ast.Const) and isinstance(key.value, str):
             return f"the {key.value} of {obj}"
-        return f"entry number {self.value(key)} of {obj}, counting from 0"
+        return f"the entry of {obj} at position {self.value(key)} (counting from 0)"
 
     def _v_Call(self, e: ast.Call) -> str:
         func = e.func
@@ -304,9 +315,9 @@ class _English:
         if func == "distance" and n == 2:
             return f"the fewest links between {v(args[0])} and {v(args[1])} (none if they are not connected)"
         if func == "lowest_tile" and n == 2:
-            return f"the lowest tile of {v(args[1])} on {self._whose(args[0])} mat"
+            return f"the lowest tile of {v(args[1])} on {self._mat(args[0])}"
         if func == "tiles_left" and n == 2:
-            return f"the number of tiles of {v(args[1])} left on {self._whose(args[0])} mat"
+            return f"the number of tiles of {v(args[1])} left on {self._mat(args[0])}"
         if func in ("industry", "location", "market", "line_named") and n == 1:
             kind = "line" if func == "line_named" else func
             found = self._board_thing(kind, args[0])
@@ -314,10 +325,10 @@ class _English:
                 return found
             return f"the {kind} {v(args[0])}"
         if func == "cubes_on_board" and n == 1:
-            return f"the number of {v(args[0])} cubes on tiles and spaces on the board"
+            return f"the number of cubes of {v(args[0])} on tiles and spaces on the board (markets not counted)"
         if func == "market_cubes" and n == 1:
             market = self._board_thing("market", args[0])
-            return f"the number of cubes in {market or 'the market ' + v(args[0])}"
+            return f"the number of cubes in {market or 'the market of ' + v(args[0])}"
         if func == "pile_size" and n == 1:
             return f"the number of cards left on {self._pile(args[0])}"
         if func == "pool" and n == 1:
@@ -336,16 +347,13 @@ class _English:
             if n == 1:
                 return f"the {'smallest' if func == 'min' else 'largest'} of {v(args[0])}"
             word = ("smaller" if func == "min" else "larger") if n == 2 else ("smallest" if func == "min" else "largest")
-            return f"the {word} of " + _join([self._grouped(a, v(a)) for a in args], "and")
+            return f"the {word} of " + _join([self._wrapped(a) for a in args], "and")
         if func == "abs" and n == 1:
             return f"{self._grouped(args[0], v(args[0]))} without its sign"
         return None
 
-    def _whose(self, player) -> str:
-        if isinstance(player, ast.Name) and player.id == "you" and "you" not in self.local:
-            return "your"
-        text = self.value(player)
-        return f"{text}'s" if self._simple_owner(text) else f"the mat of {text}: the"
+    def _mat(self, player) -> str:
+        return self.possessive(player, "mat")
 
     def _count_of(self, collection) -> str:
         if isinstance(collection, ast.Attribute) and collection.name in ("hand", "discard"):
@@ -412,7 +420,6 @@ class _English:
             over = self._over(e.var, e.iterable, e.condition)
             element = e.element
             if isinstance(element, ast.Name) and element.id == e.var:
-                claim = f"{self.local[e.var]} is true (not empty, not none)"
                 if e.func == "any":
                     return f"there is no {over} that is true" if negated else f"there is some {over} that is true"
                 return f"not every {over} is true" if negated else f"every {over} is true"
@@ -470,7 +477,7 @@ class _English:
         right = self._operand(e.right, e.op, right=True)
         if e.op == "//":
             if isinstance(e.right, ast.Const) and e.right.value == 2:
-                return f"half of {left}, rounded down"
+                return f"half (rounded down) of {left}"
             return f"{left} divided by {right}, rounded down"
         if e.op == "%":
             return f"the remainder of {left} divided by {right}"
@@ -498,7 +505,14 @@ class _English:
 
     def _grouped(self, e, text: str) -> str:
         """Brackets around a phrase that would run into its neighbours."""
-        if isinstance(e, (ast.BoolOp, ast.Ternary)) or (isinstance(e, ast.BinOp) and e.op in ("//", "%")):
+        if _runs_on(e):
+            return f"({text})"
+        return text
+
+    def _wrapped(self, e) -> str:
+        """A value in brackets if it is more than a few words (a list item, an argument)."""
+        text = self.value(e)
+        if _runs_on(e) or isinstance(e, ast.BinOp):
             return f"({text})"
         return text
 
@@ -533,7 +547,7 @@ class _English:
 
     def _cond_operand(self, e) -> str:
         text = self.cond(e)
-        if isinstance(e, (ast.BoolOp, ast.Ternary)):
+        if _runs_on(e) or (isinstance(e, ast.Not) and _runs_on(e.value)):
             return f"({text})"
         return text
 
@@ -609,9 +623,13 @@ class _English:
         return f"{left_text} {verb} {right_text}"
 
     def _membership(self, e: ast.Membership, negated: bool) -> str:
-        item = self._grouped(e.item, self.value(e.item))
-        be = self._subject_is(item)
         container = e.container
+        subject = e.item
+        if isinstance(subject, ast.Attribute) and subject.name == "id" and isinstance(container, ast.ListExpr):
+            if container.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items):
+                subject = subject.obj  # ``x.id in ["coal", "iron"]`` reads "x is coal or iron"
+        item = self._grouped(subject, self.value(subject))
+        be = self._subject_is(item)
         if isinstance(container, ast.ListExpr) and container.items:
             items = [self._grouped(i, self.value(i)) for i in container.items]
             if not negated:
@@ -642,8 +660,13 @@ class _English:
         return f"[{self._hole_words(e)}]"
 
     def _hole_words(self, e) -> str:
+        """What a hole stands for, without its article: "location", "level of the tile"."""
         if isinstance(e, ast.Attribute) and e.name in ("name", "id"):
             e = e.obj
+        if isinstance(e, ast.Attribute):
+            if isinstance(e.obj, ast.Name) and e.obj.id == "you" and "you" not in self.local:
+                return self.possessive(e.obj, _ATTRIBUTE_WORDS.get(e.name, _words(e.name)))
+            return f"{_ATTRIBUTE_WORDS.get(e.name, _words(e.name))} of {self.value(e.obj)}"
         return _strip_the(self.value(e))
 
     # -- scopes
@@ -686,6 +709,19 @@ def _setting_literal(value) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return _constant(value)
+
+
+def _runs_on(e) -> bool:
+    """True if a phrase would run into the words after it without brackets."""
+    if isinstance(e, (ast.BoolOp, ast.Ternary)):
+        return True
+    if isinstance(e, ast.BinOp) and e.op in ("//", "%"):
+        return True
+    if isinstance(e, ast.Aggregate):
+        return e.condition is not None or e.func in ("any", "all")
+    if isinstance(e, ast.Comprehension):
+        return e.condition is not None
+    return False
 
 
 def _looks_boolean(e, english: _English) -> bool:
@@ -864,7 +900,10 @@ class _Explainer:
         messages = [c.value for c in source.clauses if c.kind == "otherwise"]
         limits = [c.value for c in source.clauses if c.kind == "limit"]
         nearest = any(c.kind == "nearest_first" for c in source.clauses)
-        conditions = " and ".join(english._cond_operand(w) for w in where)
+        if len(where) == 1:
+            conditions = english.cond(where[0])
+        else:
+            conditions = " and ".join(english._cond_operand(w) for w in where)
         if source.kind == "tiles":
             text = f"tiles with {resource}"
             if conditions:
@@ -935,7 +974,7 @@ class _Explainer:
         text = f"Require: {english.cond(stmt.condition)}."
         for clause in stmt.clauses:
             if clause.kind == "otherwise":
-                text += f" Refused if not so: {_sentence(english.template(clause.value))}"
+                text += f" Refused if not so: {_end(english.template(clause.value))}"
             elif clause.value is not None:  # not allowed by the compiler today
                 text += f" ({_words(clause.kind)} {english.value(clause.value)})"
         return [Step(text)]
@@ -975,7 +1014,7 @@ class _Explainer:
                 else:
                     children.append(Step(_sentence(f"Only where {condition}")))
             elif clause.kind == "otherwise":
-                children.append(Step(_sentence(f"If there is none to choose: {english.template(clause.value)}")))
+                children.append(Step(f"If nothing can be chosen: {_end(english.template(clause.value))}"))
             elif clause.value is not None:  # not allowed by the compiler today
                 children.append(Step(_sentence(f"{_capital(_words(clause.kind))}: {english.value(clause.value)}")))
             position += 1
@@ -1104,8 +1143,17 @@ class _Keyword:
         return self.args.get(name)
 
     def __getitem__(self, name: str) -> str:
-        expr = self.raw(name)
-        return "none" if expr is None else self.english.value(expr)
+        return self.render(self.raw(name))
+
+    def render(self, expr) -> str:
+        """An argument in English (a keyword's ``*args`` or ``**kwargs`` too)."""
+        if expr is None:
+            return "none"
+        if isinstance(expr, tuple):
+            return _join([self.render(e) for e in expr], "and")
+        if isinstance(expr, dict):
+            return ", ".join(f"{_words(k)} = {self.render(v)}" for k, v in expr.items())
+        return self.english.value(expr)
 
     def simple(self, name: str) -> bool:
         """A number or a setting: it reads well in "pay 3", "draw 8 cards"."""
@@ -1114,7 +1162,7 @@ class _Keyword:
             return True
         return isinstance(expr, ast.Name) and expr.id in self.english.settings and expr.id not in self.english.local
 
-    def amount(self, name: str, unit: str, before: str = "") -> str:
+    def amount(self, name: str, unit: str) -> str:
         """``3 VP`` or ``as many VP as the tile's VP``."""
         if self.simple(name):
             return f"{self[name]} {unit}"
@@ -1139,7 +1187,7 @@ class _Keyword:
             player = self["player"]
         extra = [k for k in self.args if k not in self.used]
         if extra:
-            sentence = sentence.rstrip(".") + " (" + ", ".join(f"{k} = {self.english.value(self.args[k])}" for k in extra) + ")."
+            sentence = sentence.rstrip(".") + " (" + ", ".join(f"{_words(k)} = {self.render(self.args[k])}" for k in extra) + ")."
         sentence = _sentence(sentence)
         if player is not None:
             sentence = f"For {player}: {_lower_first(sentence)}"
@@ -1147,7 +1195,7 @@ class _Keyword:
 
     def fallback(self) -> str:
         doc = _first_sentence(self.word.doc) if self.word is not None and self.word.doc else ""
-        given = ", ".join(f"{_words(k)} = {self.english.value(v)}" for k, v in self.args.items())
+        given = ", ".join(f"{_words(k)} = {self.render(v)}" for k, v in self.args.items())
         name = self.stmt.name
         if doc:
             text = doc.rstrip(".")
@@ -1163,12 +1211,12 @@ def _consume(k: _Keyword) -> str:
         resource = resource_expr.id
     else:
         resource = k["resource"]
-    if k.simple("amount"):
-        text = f"Consume {k['amount']} {resource}"
-    else:
-        text = f"Consume {resource} (as many as {k['amount']})"
+    simple = k.simple("amount")
+    text = f"Consume {k['amount']} {resource}" if simple else f"Consume {resource}"
     if k.raw("target") is not None:
         text += f" for {k['target']}"
+    if not simple:
+        text += f", as many as {k['amount']}"
     if k.raw("offer") is not None:
         text += f", with {k['offer']} offered as a source too"
     return text + f" (see {_capital(resource)})."
@@ -1195,7 +1243,11 @@ _KEYWORDS = {
     "discard": lambda k: f"Put {k['card']} from your hand face up on your discard pile.",
     "return_card": lambda k: f"Put {k['card']} from your hand back on its own face-up pile.",
     "take_card": _take_card,
-    "draw": lambda k: f"Draw {k.amount('count', 'cards')} from the draw deck (fewer if it runs out).",
+    "draw": lambda k: (
+        f"Draw {k['count']} cards from the draw deck (fewer if it runs out)."
+        if k.simple("count")
+        else f"From the draw deck, draw as many cards as {k['count']} (fewer if it runs out)."
+    ),
     "bury_card": lambda k: "Put the top card of the draw deck face down on your discard pile (nobody may look at it until the discards are gathered).",
     "new_deck": lambda k: (
         f"Make the draw deck from every card used with as many players as {k['for_players']}."

@@ -294,15 +294,15 @@ class Game:
         self._continue_frame(())
 
     # ----------------------------------------------------------- running frames
-    def _frame_generator(self, run: Run, frame: FrameState, cheapest_first: bool = False):
+    def _frame_generator(self, run: Run, frame: FrameState, cheapest_first: bool = False, only=None):
         if frame.kind == "action":
-            return self._action_slot(run, frame, cheapest_first)
+            return self._action_slot(run, frame, cheapest_first, only)
         procedure = self.rules.procedures[frame.name]
         return run_block(procedure.body, 0, Frame(dict(zip(procedure.params, frame.args)), run))
 
-    def _action_slot(self, run: Run, frame: FrameState, cheapest_first: bool = False):
+    def _action_slot(self, run: Run, frame: FrameState, cheapest_first: bool = False, only=None):
         state = self.state
-        actions = [a for a in self.rules.actions.values() if a.uses <= state.actions_left]
+        actions = [a for a in self.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
         if cheapest_first:  # to learn quickly whether any move exists: short actions first
             actions.sort(key=lambda a: len(a.body))
         options = [(a, a.name) for a in actions]
@@ -325,9 +325,9 @@ class Game:
         run.action = None
         return run
 
-    def _solutions(self, run: Run, frame: FrameState, cheapest_first: bool = False) -> Iterator[tuple]:
+    def _solutions(self, run: Run, frame: FrameState, cheapest_first: bool = False, only=None) -> Iterator[tuple]:
         """(path, stopped, action) for each way the frame's code completes with the run's tokens."""
-        for signal in self._frame_generator(run, frame, cheapest_first):
+        for signal in self._frame_generator(run, frame, cheapest_first, only):
             if not run.exhausted:
                 key, text = run.peek()
                 token = key if text is None else f"{key}={text}"
@@ -409,7 +409,7 @@ class Game:
             return frame.name or (action.name if action else "?")
         return frame.name
 
-    def _enumerate(self) -> Iterator[Move]:
+    def _enumerate(self, only=None) -> Iterator[Move]:
         """Each legal move, yielded while its effects are on the state (then rolled back)."""
         frame = self.state.frame
         if frame is None:
@@ -417,7 +417,7 @@ class Game:
         seen = set()
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
-            for path, stopped, action in self._solutions(run, frame):
+            for path, stopped, action in self._solutions(run, frame, only=only):
                 move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
                 text = move.notation()
                 if text not in seen:
@@ -709,11 +709,18 @@ class Game:
 class LegalMoves:
     """The legal moves now, generated on demand (as in python-chess)."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, only=None):
         self.game = game
+        self.only = only
+
+    def of(self, action: str) -> "LegalMoves":
+        """Only the moves of one action (the others are not even generated)."""
+        if action not in self.game.rules.actions:
+            raise InvalidMoveError(f"{action!r} is not an action; the actions are: {', '.join(self.game.rules.actions)}")
+        return LegalMoves(self.game, action)
 
     def __iter__(self) -> Iterator[Move]:
-        return self.game._enumerate()
+        return self.game._enumerate(self.only)
 
     def __contains__(self, move) -> bool:
         if isinstance(move, Move):

@@ -25,21 +25,21 @@ from .rulesdoc import rules_document, to_rst
 from .ruleset import installed_rulesets, load_ruleset
 
 STATEMENTS = [
-    ("choose NAME from LIST", "A decision: the player picks one item of the list.", 'choose card from you.hand\n    where card.kind == "location"\n    else "play a location card"'),
+    ("choose NAME from LIST", "A decision: the player picks one item of the list.", 'choose card from you.hand\n        where card.kind == "location"\n        else "play a location card"'),
     ("choose N NAMES from LIST", "Several items at once, order ignored (duplicates count).", "choose 3 cards from you.hand"),
-    ("... where CONDITION [else MESSAGE]", "Keeps only the items for which the condition holds; the message says, in the rulebook's words, why an item written in a move is refused.", 'choose line from lines\n    where line.free\n    else "the line {line} already has a link"'),
-    ("... by PLAYER", "The decision is that player's (at the end of a round, say).", "choose sell_tile from p.tiles by p"),
+    ("... where CONDITION [else MESSAGE]", "Keeps only the items for which the condition holds; the message says, in the rulebook's words, why an item written in a move is refused.", 'choose line from lines\n        where line.free\n        else "the line {line} already has a link"'),
+    ("... by PLAYER", "The decision is that player's (at the end of a round, say).", "choose sell_tile from you.tiles by you"),
     ("require CONDITION [else MESSAGE]", "The move is illegal unless the condition holds; the message says why.", 'require you.money >= 3 else "you cannot pay"'),
-    ("let NAME = EXPRESSION", "Names a value for the statements below.", "let tile = lowest_tile(you, industry)"),
-    ("KEYWORD ARGUMENTS [as NAME]", "Does one thing (see the keywords below); 'as NAME' keeps its result.", "build_tile industry, slot as built"),
-    ("call PROCEDURE(ARGUMENTS)", "Runs a procedure of the rule files.", "call play_card(card)"),
+    ("let NAME = EXPRESSION", "Names a value for the statements below.", "let tile = lowest_tile(you, industries[0])"),
+    ("KEYWORD ARGUMENTS [as NAME]", "Does one thing (see the keywords below); 'as NAME' keeps its result.", 'sell_to_market you.tiles[0], market("coal") as earned'),
+    ("call PROCEDURE(ARGUMENTS)", "Runs a procedure of the rule files.", "choose card from you.hand\n    call play_card(card)"),
     ("if CONDITION: ... elif ...: ... else: ...", "Runs the first block whose condition holds.", 'if era.id == "canal":\n        pay 3\n    else:\n        pay 5'),
     ("for NAME in LIST: ...", "Runs the block once for each item, in order.", "for p in players:\n        gain 1, player=p"),
     ("repeat N: / repeat N to M: / repeat at least N: / repeat while C:", "Runs the block several times; with 'to' and 'at least' the player decides how many, and the block must begin with a choose.", "repeat 1 to 2:\n        choose industry from industries\n        develop industry"),
     ("optionally NAME: ...", "The player decides whether the block runs; a move that takes it writes NAME.", "optionally second_link:\n        pay 10"),
     ("stop", "The action (or procedure) ends here, successfully.", "stop"),
     ("cite TEXT", "The rulebook's page or section for the statements below; illegal moves quote it.", 'cite "p.10: The Loan action"'),
-    ("describe TEXT", "How an action's refusals begin: 'cannot ' + this text.", 'describe "build {a(industry.name)} in {location.name}"'),
+    ("describe TEXT", "How an action's refusals begin: 'cannot ' + this text.", 'describe "play {a(card.name)} card"\n    choose card from you.hand'),
     ("uses N", "The action takes N of the turn's actions.", "uses 2"),
 ]
 
@@ -53,7 +53,10 @@ DECLARATIONS = [
 ]
 
 
-def _code(text: str) -> list[str]:
+def _code(text: str, in_action: bool = True) -> list[str]:
+    """An example as the tests run it: inside an action (declarations stand alone)."""
+    if in_action:
+        text = "action example:\n    " + text
     return ["   .. code-block:: text", ""] + ["      " + line for line in text.splitlines()] + [""]
 
 
@@ -69,7 +72,7 @@ def language_reference() -> str:
         "",
     ]
     for form, text, example in DECLARATIONS:
-        lines += [f"``{form}``", f"   {text}", ""] + _code(example)
+        lines += [f"``{form}``", f"   {text}", ""] + _code(example, in_action=False)
     lines += ["Statements", "----------", ""]
     for form, text, example in STATEMENTS:
         lines += [f"``{form}``", f"   {text}", ""] + _code(example)

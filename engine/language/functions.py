@@ -42,7 +42,7 @@ def places(run, thing) -> tuple:
     raise RuleRuntimeError(f"{thing!r} is not a place: give a location, a line, a link, a tile or a list of them")
 
 
-@function(example="require connected(tile.location, m.location)")
+@function(example="require connected(locations[0], locations[0])")
 def connected(run, a, b):
     """True if a path of link tiles, of any owner, joins a and b (or they share a location).
 
@@ -56,7 +56,7 @@ def connected(run, a, b):
     return any(comp[i] in mine for i in second)
 
 
-@function(example="let d = distance(tile, target)")
+@function(example="let d = distance(board_links[0], board_links[0].locations[0])")
 def distance(run, a, b):
     "The fewest link tiles between a and b, or none if they are not connected."
     first = places(run, a)
@@ -68,7 +68,7 @@ def distance(run, a, b):
     return min(found) if found else None
 
 
-@function(example="let tile = lowest_tile(you, industry)")
+@function(example="let tile = lowest_tile(you, industries[0])")
 def lowest_tile(run, player, industry):
     "The lowest-level tile of an industry left on a player's mat, or none."
     stack = industry.stack
@@ -76,31 +76,31 @@ def lowest_tile(run, player, industry):
     return stack[position] if position < len(stack) else None
 
 
-@function(example="require tiles_left(you, industry) > 0")
+@function(example="require tiles_left(you, industries[0]) > 0")
 def tiles_left(run, player, industry):
     "How many tiles of an industry are left on a player's mat."
     return len(industry.stack) - player.mat.get(industry.id, 0)
 
 
-@function(example='let coal_mines = [t for t in board_tiles if t.industry == industry("coal")]')
+@function(example="let mines = [t for t in board_tiles if t.industry == industry(\"coal\")]")
 def industry(run, ident):
     "The industry with this identifier."
     return _lookup(run, "industry", ident)
 
 
-@function(example='let place = location("some-town")')
+@function(example="let place = location(locations[0].id)")
 def location(run, ident):
     "The location with this identifier."
     return _lookup(run, "location", ident)
 
 
-@function(example='let coal_market = market("coal")')
+@function(example="let coal_market = market(\"coal\")")
 def market(run, ident):
     "The market with this identifier."
     return _lookup(run, "market", ident)
 
 
-@function(example='let line = line_named("town-a--town-b")')
+@function(example="let line = line_named(lines[0].id)")
 def line_named(run, ident):
     "The line with this identifier."
     return _lookup(run, "line", ident)
@@ -113,7 +113,7 @@ def _lookup(run, kind, ident):
     return found
 
 
-@function(example="require cubes_on_board(coal) == 0")
+@function(example="let left = cubes_on_board(coal)")
 def cubes_on_board(run, resource):
     "Cubes of a resource on tiles and spaces on the board (markets not counted)."
     name = getattr(resource, "name", resource)
@@ -126,19 +126,19 @@ def cubes_on_board(run, resource):
     return total
 
 
-@function(example='require market_cubes("coal") == 0')
+@function(example="let left = market_cubes(\"coal\")")
 def market_cubes(run, market_id):
     "Cubes in a market now."
     return run.state.markets[getattr(market_id, "id", market_id)]
 
 
-@function(example='let left = pile_size("wild-location")')
+@function(example="let left = pile_size(\"wild-location\")")
 def pile_size(run, pile):
     "Cards left on a face-up pile (the wild cards)."
     return run.state.piles[getattr(pile, "pile", None) or pile]
 
 
-@function(example='let track = pool("distant_market").track')
+@function(example="let track = pool(\"distant_market\").track")
 def pool(run, ident):
     "A token pool's data (any field its file gives, such as a track printed beside it)."
     found = run.board.pools.get(ident)
@@ -147,19 +147,19 @@ def pool(run, ident):
     return found
 
 
-@function(example='require tokens_left("distant_market") > 0')
+@function(example="require tokens_left(\"distant_market\") > 0")
 def tokens_left(run, ident):
     "How many tokens are still face down in a pool's pile."
     return len(run.state.token_piles[ident])
 
 
-@function(example='if counter("market_marker") >= 9:')
+@function(example="let marker = counter(\"market_marker\")")
 def counter(run, name):
     "The value of a named counter the rules keep (0 until set)."
     return run.state.counters.get(name, 0)
 
 
-@function(example='describe "build {a(industry.name)}"')
+@function(example="choose industry from industries\n    let text = a(industry.name)")
 def a(run, word):
     "The word with its indefinite article: a Coal mine, an Iron works."
     text = str(word)
@@ -181,13 +181,13 @@ def len_(run, collection):
     return len(collection)
 
 
-@function(example="lose_points min(you.vp, debt)")
+@function(example="lose_points min(you.vp, 3)")
 def min_(run, *values):
     "The smallest of the values."
     return min(values)
 
 
-@function(example="let most = max(a, b)")
+@function(example="let most = max(1, you.money)")
 def max_(run, *values):
     "The largest of the values."
     return max(values)
@@ -199,13 +199,13 @@ def abs_(run, value):
     return abs(value)
 
 
-@function(example="let level = income_level_at(space)")
+@function(example="let level = income_level_at(you.income_space)")
 def income_level_at(run, space):
     "The income level printed by a space of the progress track."
     return run.board.income.level(space)
 
 
-@function(example="let top = highest_space_of(level)")
+@function(example="let top = highest_space_of(3)")
 def highest_space_of(run, level):
     "The highest progress-track space showing an income level."
     return run.board.income.highest_space_of(level)

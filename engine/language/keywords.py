@@ -37,7 +37,7 @@ def _money(amount: int) -> str:
 
 
 # ------------------------------------------------------------------------- money
-@keyword(example="pay tile.cost")
+@keyword(example="pay 3")
 def pay(run, amount, player=None):
     """Spend money. It goes onto the player's character tile, where it decides
     the next turn order, and to the bank at the end of the round."""
@@ -61,7 +61,7 @@ def gain(run, amount, player=None):
     return None
 
 
-@keyword(example="lose -p.income_level, player=p")
+@keyword(example="lose 5")
 def lose(run, amount, player=None):
     "Pay money to the bank (not spending: it does not count for turn order). Money may go below zero."
     p = _player(run, player)
@@ -82,7 +82,7 @@ def return_spending(run):
 
 
 # ----------------------------------------------------------------- income, VP
-@keyword(example="advance_income tile.income, player=tile.owner")
+@keyword(example="advance_income 2")
 def advance_income(run, spaces, player=None):
     "Move the income marker forward by spaces (not levels); it stops at the track's end."
     p = _player(run, player)
@@ -104,7 +104,7 @@ def lower_income(run, levels, player=None):
     return None
 
 
-@keyword(example="set_income_space 10, player=p")
+@keyword(example="set_income_space 10")
 def set_income_space(run, space, player=None):
     "Put the income marker on a space (used at set-up)."
     p = _player(run, player)
@@ -112,7 +112,7 @@ def set_income_space(run, space, player=None):
     return None
 
 
-@keyword(example="score tile.vp, player=tile.owner")
+@keyword(example="score 4")
 def score(run, points, player=None):
     "Gain victory points."
     p = _player(run, player)
@@ -120,7 +120,7 @@ def score(run, points, player=None):
     return None
 
 
-@keyword(example="lose_points min(p.vp, debt), player=p")
+@keyword(example="lose_points 2")
 def lose_points(run, points, player=None):
     "Lose victory points (never below zero)."
     p = _player(run, player)
@@ -129,7 +129,7 @@ def lose_points(run, points, player=None):
 
 
 # ------------------------------------------------------------------------- cards
-@keyword(example="discard card")
+@keyword(example="choose card from you.hand\n    discard card")
 def discard(run, card, player=None):
     "Put a card from the hand face up on the player's discard pile."
     p = _player(run, player)
@@ -140,7 +140,7 @@ def discard(run, card, player=None):
     return None
 
 
-@keyword(example="return_card card")
+@keyword(example="take_card \"wild-location\"\n    return_card you.hand[len(you.hand) - 1]")
 def return_card(run, card, player=None):
     "Put a card from the hand back on its own face-up pile (wild cards)."
     p = _player(run, player)
@@ -153,7 +153,7 @@ def return_card(run, card, player=None):
     return None
 
 
-@keyword(example='take_card "wild-location"')
+@keyword(example="take_card \"wild-location\"")
 def take_card(run, pile, player=None):
     "Take the top card of a face-up pile into the hand."
     p = _player(run, player)
@@ -181,7 +181,7 @@ def draw(run, count, player=None):
     return None
 
 
-@keyword(example="bury_card player=p")
+@keyword(example="bury_card")
 def bury_card(run, player=None):
     """Put the top card of the draw deck face down on the player's discard pile
     (nobody may look at it until the discards are gathered)."""
@@ -249,7 +249,7 @@ def _tokens_in_play(run, pool: str, for_players=None) -> list:
     ]
 
 
-@keyword(example='deal_tokens "merchant_tiles"')
+@keyword(example="deal_tokens \"merchant_tiles\"")
 def deal_tokens(run, pool):
     """Shuffle a pool's tokens for this many players and deal one, face up, to
     every space for this many players, in board order."""
@@ -264,7 +264,7 @@ def deal_tokens(run, pool):
     return None
 
 
-@keyword(example='shuffle_tokens "distant_market"')
+@keyword(example="shuffle_tokens \"distant_market\"")
 def shuffle_tokens(run, pool, for_players=None):
     """Gather every token of a pool used with this many players (or with
     ``for_players``; drawn ones too) and shuffle them into a face-down pile."""
@@ -274,7 +274,7 @@ def shuffle_tokens(run, pool, for_players=None):
     return None
 
 
-@keyword(reveals=True, example='reveal_token "distant_market" as drawn')
+@keyword(reveals=True, example="reveal_token \"distant_market\" as drawn\n    score drawn.move")
 def reveal_token(run, pool):
     """Turn up the top token of a face-down pile and return it. What was hidden is
     now known, so the move ends at the next decision and cannot be taken back."""
@@ -288,7 +288,7 @@ def reveal_token(run, pool):
     return token
 
 
-@keyword(example="fill_market market")
+@keyword(example="fill_market market(\"coal\")")
 def fill_market(run, market):
     "Fill a market to its starting number of cubes, from the general supply."
     current = run.state.markets[market.id]
@@ -305,7 +305,7 @@ def _resource_name(resource) -> str:
     return getattr(resource, "name", resource)
 
 
-@keyword(example="add_cubes tile, coal, 2")
+@keyword(example="let mine = you.tiles[0]\n    add_cubes mine, coal, 2")
 def add_cubes(run, holder, resource, count):
     "Put cubes (or barrels) of a resource from the general supply on a tile or space."
     name = _resource_name(resource)
@@ -316,7 +316,7 @@ def add_cubes(run, holder, resource, count):
     return None
 
 
-@keyword(example="sell_to_market tile, market(\"coal\")")
+@keyword(example="let mine = you.tiles[0]\n    sell_to_market mine, market(\"coal\") as earned")
 def sell_to_market(run, tile, market):
     """Move as many cubes as fit from a tile to a market, most expensive empty
     space first; the tile's owner is paid each space's price."""
@@ -343,7 +343,7 @@ def sell_to_market(run, tile, market):
 
 
 # -------------------------------------------------------------------------- tiles
-@keyword(example="build_tile industry, slot as tile")
+@keyword(example="let cotton = industry(\"cotton\")\n    choose place from locations where any(s.empty and cotton in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and cotton in s.industries][0]\n    build_tile cotton, slot as built")
 def build_tile(run, industry, slot, player=None):
     """Take the lowest tile of an industry from the player's mat and place it on
     an empty industry space. Returns the new tile."""
@@ -364,7 +364,7 @@ def build_tile(run, industry, slot, player=None):
     return tile
 
 
-@keyword(example="remove_tile slot.tile")
+@keyword(example="let mine = you.tiles[0]\n    remove_tile mine")
 def remove_tile(run, tile):
     "Take a tile off the board and out of the game; cubes on it go to the general supply."
     state = run.state
@@ -379,7 +379,7 @@ def remove_tile(run, tile):
     return None
 
 
-@keyword(example="develop industry")
+@keyword(example="develop industry(\"coal\")")
 def develop(run, industry, player=None):
     "Take the lowest tile of an industry off the player's mat and out of the game."
     p = _player(run, player)
@@ -391,7 +391,7 @@ def develop(run, industry, player=None):
     return None
 
 
-@keyword(example="set_flipped tile")
+@keyword(example="let mine = you.tiles[0]\n    set_flipped mine")
 def set_flipped(run, tile):
     "Turn a tile to its flipped side (what flipping earns is the rules' business)."
     if tile.flipped:
@@ -401,7 +401,7 @@ def set_flipped(run, tile):
 
 
 # -------------------------------------------------------------------------- links
-@keyword(example="place_link line as link")
+@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link")
 def place_link(run, line, player=None):
     "Place one of the player's link tiles, of the current era's kind, on a free line. Returns it."
     p = _player(run, player)
@@ -421,7 +421,7 @@ def place_link(run, line, player=None):
     return link
 
 
-@keyword(example="remove_link link")
+@keyword(example="let link = board_links[0]\n    remove_link link")
 def remove_link(run, link):
     "Take a link tile off the board."
     state = run.state
@@ -450,14 +450,14 @@ def shuffle_turn_order(run):
     return None
 
 
-@keyword(example='set_counter "market_marker", 1')
+@keyword(example="set_counter \"market_marker\", 1")
 def set_counter(run, name, value):
     "Set a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, value)
     return None
 
 
-@keyword(example='add_to_counter "market_marker", tile.move')
+@keyword(example="add_to_counter \"market_marker\", 2")
 def add_to_counter(run, name, delta):
     "Add to a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, run.state.counters.get(name, 0) + delta)
@@ -516,7 +516,7 @@ def _market_cost(run, market, count: int, empty_price: int) -> int:
     return cost
 
 
-@keyword(choice=True, example="consume coal, tile.coal, target=location")
+@keyword(choice=True, example="consume coal, 1, target=you.tiles[0] as used\n    score used.count")
 def consume(run, resource, amount, target=None, offer=()):
     """Consume units of a resource, from the sources its ``resource`` rule names,
     tier by tier. Within a tier the player chooses among equally good sources;

@@ -17,20 +17,20 @@ def you(run):
     return run.you
 
 
-@name(example="for p in players:")
+@name(example="for p in players:\n        gain 1, player=p")
 def players(run):
     "Every player, in the current turn order."
     state = run.state
     return [state.players[i] for i in state.turn_order]
 
 
-@name(example="if player_count == 2:")
+@name(example="if player_count == 2:\n        gain 1")
 def player_count(run):
     "The number of players."
     return len(run.state.players)
 
 
-@name(example='if era.id == "canal":')
+@name(example="if era.id == \"canal\":\n        gain 1")
 def era(run):
     "The current era."
     return run.state.era
@@ -42,13 +42,13 @@ def eras(run):
     return run.board.eras
 
 
-@name(example="if round == 1:")
+@name(example="if round == 2:\n        gain 1")
 def round_(run):
     "The number of the current round within its era, from 1."
     return run.state.round
 
 
-@name(example="choose location from locations")
+@name(example="choose place from locations")
 def locations(run):
     "Every location on the board."
     return run.board.locations
@@ -66,19 +66,19 @@ def industries(run):
     return run.board.industries
 
 
-@name(example="for m in markets:")
+@name(example="for m in markets:\n        fill_market m")
 def markets(run):
     "Every resource market."
     return run.board.markets
 
 
-@name(example="for tile in board_tiles:")
+@name(example="for tile in board_tiles:\n        score 1, player=tile.owner")
 def board_tiles(run):
     "Every industry tile on the board, in board order."
     return run.state.tiles()
 
 
-@name(example="for link in board_links:")
+@name(example="for link in board_links:\n        score 1, player=link.owner")
 def board_links(run):
     "Every link tile on the board, in board order."
     return run.state.links()
@@ -96,13 +96,13 @@ def deck(run):
     return run.state.deck
 
 
-@name(example="if actions_taken == 0:")
+@name(example="if actions_taken == 0:\n        gain 1")
 def actions_taken(run):
     "Actions the player to move has already taken this turn."
     return run.state.actions_taken
 
 
-@name(example="require actions_left >= 2")
+@name(example="require actions_left >= 1")
 def actions_left(run):
     "Actions the player to move has left this turn, counting the current one."
     return run.state.actions_left
