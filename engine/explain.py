@@ -860,6 +860,8 @@ class _Explainer:
             head += "(" + ", ".join(node.params) + ")"
             for param in node.params:
                 self.english.bind(param)
+        if isinstance(node.value, ast.Const) and isinstance(node.value.value, bool):
+            return Step(f"{head} is {_constant(node.value.value)}.")
         if _looks_boolean(node.value, self.english):
             return Step(f"{head} is true when {self.english.cond(node.value)}.")
         return Step(f"{head} is {self.english.value(node.value)}.")
@@ -1120,9 +1122,9 @@ class _Keyword:
         if self.word is not None:
             try:
                 signature = inspect.signature(self.word.fn)
-                self.params = list(signature.parameters)[1:]
+                run, *self.params = list(signature.parameters)  # the first is the run
                 bound = signature.bind_partial(None, *stmt.args, **dict(stmt.kwargs))
-                self.args = {k: v for k, v in bound.arguments.items() if k != self.params_first(signature)}
+                self.args = {k: v for k, v in bound.arguments.items() if k != run}
             except (TypeError, ValueError):
                 self.args = {}
         if not self.args and (stmt.args or stmt.kwargs):
@@ -1130,14 +1132,7 @@ class _Keyword:
             self.args = dict(zip(names, stmt.args))
             self.args.update(dict(stmt.kwargs))
 
-    @staticmethod
-    def params_first(signature) -> str:
-        return next(iter(signature.parameters))
-
     # -- arguments
-    def has(self, name: str) -> bool:
-        return name in self.args
-
     def raw(self, name: str):
         self.used.add(name)
         return self.args.get(name)

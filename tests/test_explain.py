@@ -1,0 +1,317 @@
+"""Rule code in plain English (engine.explain): exact readings, and every rule of every ruleset."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from engine import installed_rulesets, load_ruleset
+from engine.explain import Step, explain_declaration, explain_expression, render_steps
+from engine.language.parser import parse_rules
+from engine.language.vocabulary import BUILTINS
+
+
+def texts(steps: list[Step]) -> list[tuple]:
+    """(text, kind) of each step, children after their parent, indented by depth."""
+    found = []
+
+    def walk(items, depth):
+        for step in items:
+            found.append(("  " * depth + step.text, step.kind))
+            walk(step.children, depth + 1)
+
+    walk(steps, 0)
+    return found
+
+
+@pytest.fixture(scope="module")
+def birmingham():
+    return load_ruleset("birmingham")
+
+
+@pytest.fixture(scope="module")
+def lancashire():
+    return load_ruleset("lancashire")
+
+
+# ------------------------------------------------------------- exact readings
+
+
+def test_birmingham_loan(birmingham):
+    assert texts(explain_declaration(birmingham, "action", "loan")) == [
+        ("Choose a card from your hand.", "step"),
+        ("Then play card, with the card (see play_card).", "step"),
+        (
+            "Require: your income level minus loan_levels (3) is at least lowest_income (-10). "
+            "Refused if not so: a loan may not take your income below level -10 (yours is [your income level]).",
+            "step",
+        ),
+        ("Take loan_money (30) from the bank.", "step"),
+        ("Move the income marker down loan_levels (3) levels, onto the highest space of the new level.", "step"),
+    ]
+
+
+def test_birmingham_coal_resource(birmingham):
+    assert texts(explain_declaration(birmingham, "resource", "coal")) == [
+        (
+            "The nearest unflipped coal mine connected to the place being built, of any player, free. "
+            "Equally near mines: the player chooses. When one runs dry, the next nearest.",
+            "note",
+        ),
+        ("First: tiles with coal where the tile is connected to the target, the nearest first (equally near ones: your choice).", "step"),
+        (
+            "No connected coal mine left: the coal market, cheapest cube first, but only if the place is "
+            "connected to a merchant location.",
+            "note",
+        ),
+        (
+            "Then: the coal market (cheapest cube first), only where the target is connected to market_locations"
+            " — otherwise: [target] is not connected to a merchant location, so no coal can be bought.",
+            "step",
+        ),
+        ("An empty coal market still sells at £8.", "note"),
+        ("When the market is empty: pay 8 each.", "step"),
+    ]
+
+
+def test_beer_resource_offered_tier(birmingham):
+    steps = [s.text for s in explain_declaration(birmingham, "resource", "beer") if s.kind == "step"]
+    assert steps == [
+        "First: tiles with beer where the tile's owner is you or the tile is connected to the target (your choice among them).",
+        "Also: what the action offers, at most 1.",
+    ]
+
+
+def test_where_clause_with_its_message(birmingham):
+    steps = explain_declaration(birmingham, "action", "build")
+    choose_location = next(s for s in steps if s.text == "Choose a location from the locations.")
+    assert choose_location.children[0] == Step(
+        "Not allowed when: the card played is the [card] location card "
+        "(it must be that the card's kind is not location or the location is the card's location)."
+    )
+    assert len(choose_location.children) == 4  # every where clause, none dropped
+
+
+def test_choose_with_empty_message_and_comment_between_clauses(birmingham):
+    steps = explain_declaration(birmingham, "action", "build")
+    slot = next(s for s in steps if s.text == "Choose a slot from the location's slots.")
+    assert slot.children[0].text == "If nothing can be chosen: there is no space for [an industry] in [location]."
+    notes = [c.text for c in slot.children if c.kind == "note"]
+    assert notes[0] == "Overbuilding (p.10-11): a higher level of the same industry over a tile."
+    assert sum(1 for c in slot.children if c.text.startswith("Not allowed when:")) == 7
+
+
+def test_comments_become_notes_before_their_statement(birmingham):
+    steps = explain_declaration(birmingham, "action", "build")
+    assert steps[0].kind == "note"
+    assert steps[0].text.startswith("Step 1: the card decides where (p.8). A location card: that location,")
+    assert "#" not in steps[0].text
+    assert steps[1].text == "Choose a card from your hand."
+    # A trailing comment on a statement's line is a note too.
+    bonus = explain_declaration(birmingham, "procedure", "beer_bonus")
+    oxford = next(s for s in bonus if s.text == "Otherwise, if the bonus's type is income:")
+    assert texts(oxford.children) == [
+        ("Oxford: income, in spaces", "note"),
+        ("Advance the income marker as many spaces as the bonus's amount.", "step"),
+    ]
+
+
+def test_setting_with_value_and_comment(birmingham, lancashire):
+    assert texts(explain_declaration(birmingham, "setting", "canal_cost")) == [("canal_cost = 3 — p.10: a canal link costs £3", "step")]
+    assert explain_declaration(lancashire, "setting", "loan_amounts")[-1].text == "loan_amounts = [10, 20, 30] — Rulebook: Loan -- £10, £20 or £30 ..."
+
+
+def test_definitions(birmingham, lancashire):
+    assert explain_declaration(birmingham, "definition", "first_round")[-1].text == (
+        "first_round is true when the era's index is 0 and the round is 1."
+    )
+    assert explain_declaration(birmingham, "definition", "free_spaces")[-1].text == (
+        "free_spaces(location, industry) is the s in the location's slots where s is empty and the industry is in s's industries."
+    )
+    # ``a or b`` as a value: the first that is not empty.
+    assert ", or if that is empty (or none), free spaces(the location, the industry)." in (
+        explain_declaration(lancashire, "definition", "preferred_spaces")[-1].text
+    )
+
+
+def test_blocks_nest(birmingham):
+    steps = explain_declaration(birmingham, "action", "network")
+    otherwise = next(s for s in steps if s.text == "Otherwise:")
+    optional = next(s for s in otherwise.children if s.text == "If you like (second link):")
+    assert [c.text for c in optional.children][-3:] == [
+        "Pay double_rail_cost (15) minus rail_cost (5) (spent this round).",
+        "Consume 1 coal for the second line (see Coal).",
+        "Consume double_rail_beer (1) beer for the second line (see Beer).",
+    ]
+    sell = explain_declaration(birmingham, "action", "sell")
+    repeat = next(s for s in sell if s.kind == "step" and s.text.startswith("Do this"))
+    assert repeat.text == "Do this at least once, and again as often as you like:"
+    develop = explain_declaration(birmingham, "action", "develop")
+    assert any(s.text == "Do this 1 to 2 times (you choose how many):" for s in develop)
+    scout = explain_declaration(birmingham, "action", "scout")
+    assert "Choose 3 cards from your hand." in [s.text for s in scout]
+    assert "For each card in the cards:" in [s.text for s in scout]
+
+
+def test_lancashire_sell_and_stop(lancashire):
+    sell = texts(explain_declaration(lancashire, "action", "sell"))
+    assert ("    Not allowed when: the distant cotton market is closed (it must be that the route is not distant or market_open).", "step") in sell
+    assert ("  Choose a route: port or distant.", "step") in sell
+    abroad = [s.text for s in explain_declaration(lancashire, "procedure", "sell_abroad") if s.kind == "step"]
+    assert abroad[0] == "Turn up the top token of the distant cotton market (what was hidden is now known: this cannot be taken back)."
+    assert abroad[1] == "Add the move of the token drawn to the market marker counter."
+
+
+def test_keywords_with_a_player_and_uses(lancashire):
+    flip = [s.text for s in explain_declaration(lancashire, "procedure", "flip")]
+    assert flip == ["Turn the tile to its flipped side.", "For the tile's owner: advance the income marker as many spaces as the tile's income."]
+    double = [s.text for s in explain_declaration(lancashire, "action", "double_build") if s.kind == "step"]
+    assert double[0] == "It takes 2 actions."
+    assert "Then construct, with none as the card, the industry and the location (see construct)." in double
+
+
+def test_handler(birmingham):
+    steps = explain_declaration(birmingham, "handler", "emptied")
+    assert [s.text for s in steps if s.kind == "step"] == [
+        "When emptied(tile) happens: a tile's last cube or barrel was removed by consume or sell_to_market.",
+        "Then flip, with the tile (see flip).",
+    ]
+
+
+def test_unknown_declaration(birmingham):
+    with pytest.raises(KeyError):
+        explain_declaration(birmingham, "action", "no_such_action")
+    with pytest.raises(ValueError):
+        explain_declaration(birmingham, "gadget", "build")
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@pytest.mark.parametrize(
+    "text, english",
+    [
+        ("you.hand", "your hand"),
+        ("tile.cost", "the tile's cost"),
+        ("canal_cost", "canal_cost (3)"),
+        ('"wild-location"', "wild-location"),
+        ("connected(tile, target)", "the tile is connected to the target"),
+        ("len(you.hand)", "the number of cards in your hand"),
+        ("len(p.tiles) > 0", "the number of p's tiles is more than 0"),
+        ('card.kind not in ["industry", "wild_industry"]', "the card's kind is neither industry nor wild_industry"),
+        ('industry.id in ["coal", "iron"]', "the industry is coal or iron"),
+        ("[s for s in location.slots if s.empty]", "the s in the location's slots where s is empty"),
+        ("order(p in players by p.spent)", "the players ordered by spent, lowest first (ties keep their order)"),
+        ("not any(c.pile for c in you.hand)", "there is no c in your hand such that c has a pile"),
+        ("sum(t.vp for t in you.tiles if t.flipped)", "the sum of t's VP for each t in your tiles where t is flipped"),
+        ("none_left(industry.id)", "none left(the industry's id)"),
+        ("slot.empty or (slot.tile.owner == you and not era.is_last)", "the slot is empty or (the owner of the slot's tile is you and the era is not the last)"),
+        ("sell_tile.cost // 2", "half (rounded down) of the cost of the sell tile"),
+        ("1 if first_round else 2", "1 if first_round, otherwise 2"),
+        ("tile != none", "the tile is not none"),
+    ],
+)
+def test_expressions(birmingham, text, english):
+    assert explain_expression(text, birmingham) == english
+
+
+def test_expression_nodes_and_conditions(birmingham):
+    node = birmingham.rules.declarations[("definition", "era_over")].value
+    assert explain_expression(node, birmingham) == (
+        "the number of cards in the draw deck is 0 and (for every p in the players: the number of cards in p's hand is 0)"
+    )
+    assert explain_expression("slot.empty", birmingham, condition=True) == "the slot is empty"
+    assert explain_expression("not you.on_board", birmingham) == "you have no tile and no link on the board"
+    assert explain_expression("canal_cost") == "the canal cost"  # without a ruleset, nothing is known of it
+
+
+# -------------------------------------------------------- words of a ruleset
+
+
+def fake_ruleset(tmp_path, text: str, vocabulary=BUILTINS):
+    """A ruleset-like object holding the declarations of one rule file."""
+    folder = tmp_path / "fake"
+    (folder / "rules").mkdir(parents=True)
+    (folder / "rules" / "fake.brass").write_text(text, encoding="utf-8")
+    rule_file = parse_rules(text, "fake/rules/fake.brass")
+    kinds = {"Setting": "setting", "Define": "definition", "Resource": "resource", "Action": "action", "Procedure": "procedure", "Handler": "handler"}
+    declarations = {(kinds[type(d).__name__], d.name): d for d in rule_file.declarations}
+    rules = SimpleNamespace(declarations=declarations, settings={}, vocabulary=vocabulary)
+    return SimpleNamespace(name="fake", rules=rules, layers=[SimpleNamespace(name="fake", folder=folder)], board=None)
+
+
+def test_a_ruleset_keyword_reads_by_its_docstring(tmp_path):
+    vocabulary = BUILTINS.copy()
+
+    @vocabulary.keyword
+    def ring_bell(run, times, loud=False):
+        """Ring the town bell. Everybody hears it."""
+
+    ruleset = fake_ruleset(
+        tmp_path,
+        "procedure alarm:\n"
+        "    # The bell rings twice,\n"
+        "    # loudly.\n"
+        "\n"
+        "    #\n"
+        "    # A second paragraph.\n"
+        "    ring_bell 2, loud=true\n"
+        "    stop\n",
+        vocabulary,
+    )
+    assert texts(explain_declaration(ruleset, "procedure", "alarm")) == [
+        ("The bell rings twice, loudly.", "note"),
+        ("A second paragraph.", "note"),
+        ("Ring the town bell (ring_bell: times = 2, loud = true).", "step"),
+        ("The action ends here.", "step"),
+    ]
+
+
+def test_notes_stay_with_their_declaration(tmp_path):
+    ruleset = fake_ruleset(
+        tmp_path,
+        "# ---------------------------------------------- Section\n"
+        "\n"
+        "# Said of the setting.\n"
+        "set bells = 3     # three of them\n"
+        "define quiet = bells < 2\n",
+    )
+    assert texts(explain_declaration(ruleset, "setting", "bells")) == [
+        ("Said of the setting.", "note"),
+        ("bells = 3 — three of them", "step"),
+    ]
+    assert texts(explain_declaration(ruleset, "definition", "quiet")) == [("quiet is true when bells is less than 2.", "step")]
+
+
+# ------------------------------------------------------------- every ruleset
+
+
+def declarations_of_every_ruleset():
+    for name in installed_rulesets():
+        ruleset = load_ruleset(name)
+        for kind, declared in ruleset.rules.declarations:
+            yield pytest.param(name, kind, declared, id=f"{name}-{kind}-{declared}")
+
+
+@pytest.mark.parametrize("ruleset_name, kind, name", list(declarations_of_every_ruleset()))
+def test_every_declaration_renders(ruleset_name, kind, name):
+    ruleset = load_ruleset(ruleset_name)
+    steps = explain_declaration(ruleset, kind, name)
+    assert steps, "nothing rendered"
+
+    def check(items):
+        for step in items:
+            assert isinstance(step, Step)
+            assert step.kind in ("step", "note")
+            assert step.text.strip(), "an empty step"
+            assert step.text == step.text.strip()
+            assert "{" not in step.text and "}" not in step.text, step.text
+            if step.kind == "note":
+                assert not step.children and not step.text.startswith("#")
+            check(step.children)
+
+    check(steps)
+    if kind in ("action", "procedure", "resource", "handler", "setting", "definition"):
+        assert any(step.kind == "step" for step in steps) or kind == "procedure"
+    assert render_steps(steps)
