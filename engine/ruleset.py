@@ -109,6 +109,11 @@ def _source(name_or_path: str) -> RulesetSource:
 def _folder_of(module: ModuleType) -> Path:
     folder = getattr(module, "RULESET_DIR", None)
     if folder is None:
+        if getattr(module, "__file__", None) is None:
+            raise PluginError(
+                f"the module {module.__name__!r} has no folder of its own (is a folder of the same name "
+                f"hiding the installed package?); a ruleset's module must be a package with ruleset.yaml beside it"
+            )
         folder = Path(module.__file__).resolve().parent
     return Path(folder)
 
@@ -168,6 +173,8 @@ class _Loader:
         plugins.hook.brass_language(vocabulary=vocabulary)
         board = self._board(layers, manifest)
         rules = self._rules(layers, vocabulary, board)
+        if board is None:
+            rules = None
         if board is not None and rules is not None:
             self._cross_checks(board, rules, manifest)
         if self.errors:
@@ -328,9 +335,8 @@ class _Loader:
                 except RuleFileError as error:
                     self.errors.append(error)
             parsed_layers.append(parsed)
-        if board is None:
-            return None
         try:
+            # Compiled even when the data is broken, so misspelt names are found too.
             return compile_rules(parsed_layers, vocabulary, board)
         except RulesetErrors as errors:
             self.errors.extend(errors.errors)

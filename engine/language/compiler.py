@@ -161,7 +161,8 @@ class _Compiler:
         self.rules = CompiledRules(vocabulary=vocabulary)
         self.errors: list[RuleFileError] = []
         self.decls: dict = {}
-        self.expressions = ExpressionCompiler(self._resolve_name, self._function, self._global_names)
+        self.expressions = ExpressionCompiler(self._resolve_name, self._function, self._global_names, self._known_attributes if board is not None else None)
+        self._attribute_names = None
         self._decision_memo: dict = {}
 
     # -- declarations and layers
@@ -286,6 +287,31 @@ class _Compiler:
             return _LazyDefine(self, name)
         return self.vocabulary.functions.get(name)
 
+    def _known_attributes(self) -> set:
+        """Every attribute name some object may have: the engine's, the vocabulary's, the data's."""
+        if self._attribute_names is None:
+            from .attributes import ATTRIBUTES
+
+            names = set(self.vocabulary.attributes)
+            for table in ATTRIBUTES.values():
+                names |= set(table)
+            board = self.board
+            sources = [loc.fields for loc in board.locations] + [line.fields for line in board.lines]
+            sources += [ind.fields for ind in board.industries] + [t.fields for t in board.tile_types]
+            sources += [c.fields for c in board.cards] + [card.fields for card, _ in board.piles.values()]
+            sources += [t.fields for tokens in board.tokens.values() for t in tokens] + list(board.pools.values())
+            sources += [m.fields for m in board.markets] + [e.fields for e in board.eras]
+            stack = list(sources)
+            while stack:
+                item = stack.pop()
+                if isinstance(item, dict):
+                    names |= {str(k) for k in item}
+                    stack.extend(item.values())
+                elif isinstance(item, list):
+                    stack.extend(item)
+            self._attribute_names = names
+        return self._attribute_names
+
     # -- settings and definitions
     def _setting(self, decl: ast.Setting):
         compiled = self.expressions.compile(decl.value, Scope())
@@ -325,7 +351,7 @@ class _Compiler:
         if source.kind == "market":
             if source.arg is None:
                 raise RuleFileError("which market? write 'market NAME'", source.where)
-            known = [m.id for m in self.board.markets]
+            known = [m.id for m in self.board.markets] if self.board is not None else [source.arg]
             if source.arg not in known:
                 raise RuleFileError(f"unknown market {source.arg!r}", source.where, suggest(source.arg, known) or f"Markets: {', '.join(known)}.")
             market = source.arg

@@ -105,10 +105,11 @@ def display(value) -> str:
 class ExpressionCompiler:
     """Turns expression nodes into closures; knows which names exist."""
 
-    def __init__(self, resolve_global: Callable[[str, Where], Compiled], functions: Callable[[str], object], global_names: Callable[[], set]):
+    def __init__(self, resolve_global: Callable[[str, Where], Compiled], functions: Callable[[str], object], global_names: Callable[[], set], attributes=None):
         self._resolve_global = resolve_global
         self._function = functions
         self._global_names = global_names
+        self._attributes = attributes  # every attribute name anything has, or None: not checked
 
     def compile(self, node: ast.Expr, scope: Scope) -> Compiled:
         method = getattr(self, "_" + type(node).__name__)
@@ -154,6 +155,13 @@ class ExpressionCompiler:
     def _Attribute(self, node, scope):
         obj_f = self.compile(node.obj, scope)
         name = node.name
+        known = self._attributes() if self._attributes is not None else None
+        if known is not None and name not in known:
+            raise RuleFileError(
+                f"nothing in this ruleset has an attribute {name!r}",
+                node.where,
+                suggest(name, known) or "Attributes are the engine's (see the language reference) or the data's fields.",
+            )
         where = node.where
         tables = ATTRIBUTES
         directs = DIRECT

@@ -65,9 +65,12 @@ class Vocabulary:
     functions: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
     events: dict = field(default_factory=dict)  # event -> (parameter names, doc)
+    # Attribute names readable beyond the engine's tables and the data's fields
+    # (a ruleset whose keywords keep their own per-player counters adds them here).
+    attributes: set = field(default_factory=lambda: {"face_down", "sources", "offered", "bought", "cost", "count"})
 
     def copy(self) -> "Vocabulary":
-        return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events))
+        return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), set(self.attributes))
 
     # -- decorators
     def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = ""):
