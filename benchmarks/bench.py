@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from engine import Game, __version__, installed_rulesets, load_ruleset  # noqa: E402
+from engine import Game, __version__, load_ruleset  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.ruleset import _Loader  # noqa: E402
 
@@ -96,7 +96,7 @@ def machine() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rulesets", default=",".join(installed_rulesets()))
+    parser.add_argument("--rulesets", default="birmingham,lancashire", help="comma-separated (default: the two editions)")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--write", action="store_true", help="rewrite benchmarks/RESULTS.md")
     args = parser.parse_args()

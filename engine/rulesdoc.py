@@ -317,21 +317,28 @@ def _walk(stmts):
 
 def _examples(ruleset, action: str) -> list:
     """Worked examples of an action: played by the engine, with their numbers."""
+    from .errors import BrassError
     from .game import Game
 
     blocks = []
-    for example in load_examples(ruleset):
+    examples, inherited = load_examples(ruleset)
+    for example in examples:
         if example.get("action") != action:
             continue
-        game = Game(ruleset, example.get("players", 2), seed=example.get("seed", 1))
-        game.set_position(example["position"])
-        before = game.view(None)
-        mover = game.state.players[game.to_move]
-        lines = [f"Example: {example['title']}.", " ".join(example.get("text", "").split())]
-        played = []
-        for text in example["moves"]:
-            played.append(game.play(text).notation())
+        try:
+            game = Game(ruleset, example.get("players", 2), seed=example.get("seed", 1))
+            game.set_position(example["position"])
+            before = game.view(None)
+            mover = game.state.players[game.to_move]
+            played = []
+            for text in example["moves"]:
+                played.append(game.play(text).notation())
+        except BrassError:
+            if inherited:
+                continue  # a base's example that does not fit this variant
+            raise
         after = game.view(None)
+        lines = [f"Example: {example['title']}.", " ".join(example.get("text", "").split())]
         blocks.append(Para(" ".join(line for line in lines if line)))
         blocks.append(Para(f"{mover.name} plays: " + "; then ".join(f"``{m}``" for m in played)))
         blocks.append(Table(["what", "before", "after"], _changes(before, after)))
@@ -342,12 +349,13 @@ def _level(levels: list) -> str:
     return f"level {levels[0]} ({len(levels)} left)" if levels else "none left"
 
 
-def load_examples(ruleset) -> list:
+def load_examples(ruleset) -> tuple[list, bool]:
+    """The worked examples of the ruleset (or of its nearest base), and whether inherited."""
     for layer in reversed(ruleset.layers):
         path = layer.folder / "examples.yaml"
         if path.exists():
-            return yaml.safe_load(path.read_text(encoding="utf-8")).get("examples", [])
-    return []
+            return yaml.safe_load(path.read_text(encoding="utf-8")).get("examples", []), layer is not ruleset.layers[-1]
+    return [], False
 
 
 def _changes(before: dict, after: dict) -> list:
@@ -494,7 +502,7 @@ _RST_LEVELS = "=-~^'\""
 
 def to_rst(section: Section, level: int = 0, figures: Optional[dict] = None) -> str:
     """A section as reStructuredText; figures' SVG text is collected into ``figures``."""
-    out = [f".. _{section.key}:" if level == 0 else "", section.title, _RST_LEVELS[min(level, 5)] * len(section.title), ""]
+    out = ([f".. _{section.key}:", ""] if level == 0 else [""]) + [section.title, _RST_LEVELS[min(level, 5)] * len(section.title), ""]
     for block in section.blocks:
         out.append(_block_rst(block, figures))
         out.append("")

@@ -59,8 +59,7 @@ RULES = """# {title}: the rules it changes.
 #
 # set {setting} = {value}
 #
-# `brass rules {base}` prints the base's rules; its rule files are in
-# {folder}.
+# `brass rules {base}` prints the base's rules, generated from its rule files.
 """
 
 HOOKS = '''"""{title}: hooks for what the rule files cannot say.

@@ -93,6 +93,7 @@ def language_reference() -> str:
         for name in sorted(table):
             word = table[name]
             usage = word.usage() if word.kind != "name" else name
+            usage = usage.replace("\n", " ").strip()
             lines += [f"``{usage}``" if word.kind != "function" else f"``{name}(...)``"]
             doc = word.doc.replace("\n", "\n   ")
             lines += [f"   {doc}", ""]
@@ -147,22 +148,29 @@ def _schema_fields(schema, root, prefix) -> list[str]:
     return lines
 
 
+def project_rulesets() -> list[str]:
+    """The rulesets this project ships (a user's own variants are not documented here)."""
+    return [name for name, entry in installed_rulesets().items() if entry.value.startswith("rulesets.")]
+
+
 def write_generated(docs: Path) -> None:
     out = docs / "generated"
     out.mkdir(exist_ok=True)
-    _write(out / "language.rst", language_reference())
-    _write(out / "data.rst", data_reference())
+    # References are included by pages under reference/: '.inc' is not a page itself.
+    _write(out / "language.inc", language_reference())
+    _write(out / "data.inc", data_reference())
     index = [".. This file is generated; edit engine/sphinxext.py instead.", "", ".. toctree::", "   :maxdepth: 3", ""]
-    for name in installed_rulesets():
+    for name in project_rulesets():
         ruleset = load_ruleset(name)
         figures: dict = {}
         text = to_rst(rules_document(ruleset), figures=figures)
         text = text.replace(".. _rules:", f".. _rules-{name}:", 1)
+        text = ".. This page is generated from the ruleset by engine/sphinxext.py.\n\n" + text
         _write(out / f"rules-{name}.rst", text)
         for file, svg in figures.items():
             _write(out / file, svg)
-        index.append(f"   rules-{name}")
-    _write(out / "rulesets.rst", "\n".join(index) + "\n")
+        index.append(f"   /generated/rules-{name}")
+    _write(out / "rulesets.inc", "\n".join(index) + "\n")
 
 
 def _write(path: Path, text: str) -> None:
