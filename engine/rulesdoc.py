@@ -438,6 +438,12 @@ def map_svg(ruleset, width: int = 720) -> str:
         for other in ends[1:]:
             x2, y2 = point(other)
             parts.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#555" stroke-width="2"{dash}/>')
+    # Places and the labels drawn so far are obstacles: each label goes above its
+    # place, or else to the right, the left or below, wherever it overlaps nothing.
+    taken: list = []
+    for location in board.locations:
+        px, py = point(location.id)
+        taken.append((px - 12, py - 12, px + 12, py + 12))
     for location in board.locations:
         x, y = point(location.id)
         if location.slots:
@@ -446,8 +452,22 @@ def map_svg(ruleset, width: int = 720) -> str:
             parts.append(f'<text x="{x:.0f}" y="{y:.0f}" dy="4" text-anchor="middle" font-size="10">{len(location.slots)}</text>')
         else:
             parts.append(f'<rect x="{x - 9:.0f}" y="{y - 9:.0f}" width="18" height="18" fill="#cfe0f0" stroke="#2e5a7a" transform="rotate(45 {x:.0f} {y:.0f})"/>')
-        label = location.name.replace("&", "&amp;")
-        parts.append(f'<text x="{x:.0f}" y="{y - 14:.0f}" text-anchor="middle">{label}</text>')
+        name = location.name.split(" (")[0]  # "Farm brewery (north, ...)" is labelled "Farm brewery"
+        text_width = 6.4 * len(name)
+        candidates = [  # (x, y, anchor, box): above, right, left, below the place
+            (x, y - 14, "middle", (x - text_width / 2, y - 25, x + text_width / 2, y - 12)),
+            (x + 15, y + 4, "start", (x + 15, y - 7, x + 15 + text_width, y + 6)),
+            (x - 15, y + 4, "end", (x - 15 - text_width, y - 7, x - 15, y + 6)),
+            (x, y + 24, "middle", (x - text_width / 2, y + 13, x + text_width / 2, y + 26)),
+        ]
+
+        def clear(box):
+            inside = box[0] >= 2 and box[2] <= width - 2
+            return inside and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)
+
+        lx, ly, anchor, box = next((c for c in candidates if clear(c[3])), candidates[0])
+        taken.append(box)
+        parts.append(f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="{anchor}">{name.replace("&", "&amp;")}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
