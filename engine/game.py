@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -36,7 +36,7 @@ from .errors import (
     UndoError,
 )
 from .language.decisions import LEAF, decide, notation as value_notation
-from .language.runtime import Decision, Frame, Run
+from .language.runtime import Frame, Run
 from .language.statements import run_block
 from .model.state import GameState
 from .notation import parse_move, write_move

@@ -262,7 +262,10 @@ def _turn(ruleset, explain) -> Section:
     rows = [[a.title, a.name, str(a.uses), a.cite or ""] for a in rules.actions.values()]
     section.blocks.append(Table(["action", "written", "actions it takes", "rule"], rows))
     for action in rules.actions.values():
-        blocks = [_steps(explain, ruleset, "action", action.name)]
+        blocks = [Para(f"Rule: {action.cite}.")] if action.cite else []
+        if action.uses > 1:
+            blocks.append(Para(f"It takes {action.uses} of the turn's actions."))
+        blocks.append(_steps(explain, ruleset, "action", action.name))
         blocks.extend(_examples(ruleset, action.name))
         section.children.append(Section(action.name, action.title, blocks))
     others = Section("procedures", "Steps the actions share", [])
@@ -414,7 +417,6 @@ def map_svg(ruleset, width: int = 720) -> str:
     if len(placed) != len(board.locations):
         return ""
     lats = [lat for _, lat in placed.values()]
-    lons = [lon for lon, _ in placed.values()]
     squeeze = math.cos(math.radians(sum(lats) / len(lats)))
     xs = {k: lon * squeeze for k, (lon, lat) in placed.items()}
     span_x = max(xs.values()) - min(xs.values()) or 1

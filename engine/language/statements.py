@@ -114,21 +114,24 @@ class Require(Instr):
         return frame.run.diagnose
 
 
-class Effect(Instr):
-    """A keyword that changes the state, or reports a Problem."""
+class _Keyword(Instr):
+    """What effect and choice keywords share: calling the word, taking its result."""
 
     def __init__(self, word, args, kwargs, bind, where, cite):
         self.word, self.args, self.kwargs, self.bind, self.where, self.cite = word, args, kwargs, bind, where, cite
         self.fn = word.fn
 
-    def run(self, frame):
-        run = frame.run
+    def _call(self, frame):
         try:
             args = [a(frame) for a in self.args]
             kwargs = {k: v(frame) for k, v in self.kwargs}
-            result = self.fn(run, *args, **kwargs)
+            return self.fn(frame.run, *args, **kwargs)
         except (RuleRuntimeError,) + _BUGS as error:
             raise _relocate(self, error) from None
+
+    def _took(self, frame, result) -> bool:
+        """Record a result (or its Problem); False if the path fails here."""
+        run = frame.run
         if isinstance(result, Problem):
             self.fail(frame, str(result), authored=False)
             return False
@@ -139,43 +142,32 @@ class Effect(Instr):
         return True
 
 
-class Choice(Instr):
+class Effect(_Keyword):
+    """A keyword that changes the state, or reports a Problem."""
+
+    def run(self, frame):
+        return self._took(frame, self._call(frame))
+
+
+class Choice(_Keyword):
     """A keyword that offers the player options (such as where coal comes from)."""
 
     simple = False
 
-    def __init__(self, word, args, kwargs, bind, where, cite):
-        self.word, self.args, self.kwargs, self.bind, self.where, self.cite = word, args, kwargs, bind, where, cite
-        self.fn = word.fn
-
     def branch(self, frame):
         run = frame.run
-        args = [a(frame) for a in self.args]
-        kwargs = {k: v(frame) for k, v in self.kwargs}
-        offer = _guard(self, lambda: self.fn(run, *args, **kwargs))
-        if isinstance(offer, Problem):
-            self.fail(frame, str(offer), authored=False)
-            return
-        if not isinstance(offer, Offer):  # nothing to choose: the keyword applied itself
-            if self.bind is not None:
-                run.journal.setitem(frame.vars, self.bind, offer)
-            yield None
+        offer = self._call(frame)
+        if not isinstance(offer, Offer):  # a Problem, or nothing to choose: the keyword applied itself
+            if self._took(frame, offer):
+                yield None
             return
         decider = run.you.index if run.you is not None else -1
         report = lambda message: self.fail(frame, message, authored=False)  # noqa: E731
         for value in decide(run, offer.key, offer.options, kind="offer", decider=decider, report=report):
             if value is LEAF:
                 yield LEAF
-                continue
-            result = _guard(self, lambda: offer.apply(value))
-            if isinstance(result, Problem):
-                self.fail(frame, str(result), authored=False)
-                continue
-            if self.word.reveals:
-                run.journal.set(run, "reveals", run.reveals + 1)
-            if self.bind is not None:
-                run.journal.setitem(frame.vars, self.bind, result)
-            yield None
+            elif self._took(frame, _guard(self, lambda: offer.apply(value))):
+                yield None
 
 
 class Choose(Instr):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
+from tests.support.endgame import play_last_turn
 from engine.errors import GameOverError
 
 RULE = "p.7 Winning: most VP; ties: the highest income level, then the most money; still tied, shared"
@@ -18,27 +19,7 @@ RULE = "p.7 Winning: most VP; ties: the highest income level, then the most mone
 
 def last_turn(p0: dict, p1: dict, **extra) -> Game:
     """Seat 1 plays the last card of the Rail era; everything else is empty."""
-    game = Game("birmingham", 2, seed=1)
-    position = {
-        "era": "rail",
-        "round": 10,
-        "turn_order": [0, 1],
-        "to_move": 1,
-        "actions_left": 1,
-        "deck": [],
-        "players": [
-            {"money": 10, "income_level": 0, "vp": 0, "spent": 0, "hand": [], "discard": [], **p0},
-            {"money": 10, "income_level": 0, "vp": 0, "spent": 0, "hand": ["stafford"], "discard": [], **p1},
-        ],
-        "tiles": [],
-        "links": [],
-    }
-    position.update(extra)
-    game.set_position(position)
-    assert game.outcome() is None, "the game is not over before the last move"
-    game.play("pass card=stafford")
-    assert game.is_over()
-    return game
+    return play_last_turn("birmingham", "stafford", p0, p1, {"money": 10}, **extra)
 
 
 def test_most_vp_wins():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
+from tests.support.endgame import play_last_turn
 from engine.errors import GameOverError
 
 RULE = "Rulebook: End of the game -- 1 VP per full £10; most VP wins; ties: income level, then money, then shared"
@@ -19,28 +20,8 @@ RULE = "Rulebook: End of the game -- 1 VP per full £10; most VP wins; ties: inc
 
 def last_turn(p0: dict, p1: dict, **extra) -> Game:
     """Seat 1 plays the last card of the Rail era; the deck and seat 0's hand are empty."""
-    game = Game("lancashire", 2, seed=1)
-    position = {
-        "era": "rail",
-        "round": 10,
-        "turn_order": [0, 1],
-        "to_move": 1,
-        "actions_left": 1,
-        "deck": [],
-        "players": [
-            {"money": 0, "income_level": 0, "vp": 0, "spent": 0, "hand": [], "discard": [], **p0},
-            {"money": 0, "income_level": 0, "vp": 0, "spent": 0, "hand": ["manchester"], "discard": [], **p1},
-        ],
-        "tiles": [],
-        "links": [],
-        "counters": {"beneath_deck_tile": 4, "deck_tile_revealed": 5},
-    }
-    position.update(extra)
-    game.set_position(position)
-    assert game.outcome() is None, "the game is not over before the last move"
-    game.play("pass card=manchester")
-    assert game.is_over()
-    return game
+    extra.setdefault("counters", {"beneath_deck_tile": 4, "deck_tile_revealed": 5})
+    return play_last_turn("lancashire", "manchester", p0, p1, {"money": 0}, **extra)
 
 
 def test_one_vp_for_every_full_ten_pounds():
