@@ -1,0 +1,154 @@
+"""Calls of the engine's built-in functions, read as English.
+
+:class:`CallReadings` is mixed into :class:`~.expressions.English`. A call of
+a function the engine itself provides reads as a phrase ("the number of
+cards left on the face-up pile of wild cards"); the board's own names are
+used for markets, industries and token pools when the ruleset has a board.
+A call the engine does not know, or one a ruleset has redefined, keeps its
+name: ``preferred spaces(the location, the industry)``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import ast
+from ..language.vocabulary import BUILTINS
+from .words import join_words, lower_first, words_of
+
+
+class CallReadings:
+    """Function calls in English; relies on the value readings of ``English``."""
+
+    def _v_Call(self, e: ast.Call) -> str:
+        func = e.func
+        args = e.args
+        if self.is_builtin_function(func) and not e.kwargs:
+            text = self._builtin_call(func, args)
+            if text is not None:
+                return text
+        parts = [self.value(a) for a in args] + [f"{k}={self.value(v)}" for k, v in e.kwargs]
+        return f"{words_of(func)}({', '.join(parts)})"
+
+    def is_builtin_function(self, func: str) -> bool:
+        """True if ``func`` is the engine's own function (not a ruleset's definition or replacement)."""
+        if self._is_definition(func):
+            return False
+        word = self.vocabulary.functions.get(func)
+        return word is not None and BUILTINS.functions.get(func) is not None and word.fn is BUILTINS.functions[func].fn
+
+    def _builtin_call(self, func: str, args: tuple) -> Optional[str]:
+        """A built-in function's call as a phrase, or None if it has no reading."""
+        for reading in (self._board_call, self._supply_call, self._arithmetic_call):
+            text = reading(func, args)
+            if text is not None:
+                return text
+        return None
+
+    def _board_call(self, func: str, args: tuple) -> Optional[str]:
+        """Functions about the board: connections, mats, places, cubes."""
+        v = self.value
+        n = len(args)
+        if func == "connected" and n == 2:
+            return f"{v(args[0])} is connected to {v(args[1])}"
+        if func == "distance" and n == 2:
+            return f"the fewest links between {v(args[0])} and {v(args[1])} (none if they are not connected)"
+        if func == "lowest_tile" and n == 2:
+            return f"the lowest tile of {v(args[1])} on {self._mat(args[0])}"
+        if func == "tiles_left" and n == 2:
+            return f"the number of tiles of {v(args[1])} left on {self._mat(args[0])}"
+        if func in ("industry", "location", "market", "line_named") and n == 1:
+            kind = "line" if func == "line_named" else func
+            found = self._board_thing(kind, args[0])
+            if found is not None:
+                return found
+            return f"the {kind} {v(args[0])}"
+        if func == "cubes_on_board" and n == 1:
+            return f"the number of cubes of {v(args[0])} on tiles and spaces on the board (markets not counted)"
+        if func == "market_cubes" and n == 1:
+            market = self._board_thing("market", args[0])
+            return f"the number of cubes in {market or 'the market of ' + v(args[0])}"
+        return None
+
+    def _supply_call(self, func: str, args: tuple) -> Optional[str]:
+        """Functions about card piles, token pools and counters."""
+        if len(args) != 1:
+            return None
+        if func == "pile_size":
+            return f"the number of cards left on {self.pile_phrase(args[0])}"
+        if func == "pool":
+            return self.pool_phrase(args[0])
+        if func == "tokens_left":
+            return f"the number of tokens still face down in {self.pool_phrase(args[0])}"
+        if func == "counter":
+            return self.counter_phrase(args[0])
+        return None
+
+    def _arithmetic_call(self, func: str, args: tuple) -> Optional[str]:
+        """General functions: articles, positions, counts, extremes."""
+        v = self.value
+        n = len(args)
+        if func == "a" and n == 1:
+            return f"a(n) {v(args[0])}"
+        if func == "index_of" and n == 2:
+            return f"the position of {v(args[1])} in {v(args[0])}, counting from 0"
+        if func == "len" and n == 1:
+            return self._count_of(args[0])
+        if func in ("min", "max") and n >= 1:
+            if n == 1:
+                return f"the {'smallest' if func == 'min' else 'largest'} of {v(args[0])}"
+            word = ("smaller" if func == "min" else "larger") if n == 2 else ("smallest" if func == "min" else "largest")
+            return f"the {word} of " + join_words([self.wrapped(a) for a in args], "and")
+        if func == "abs" and n == 1:
+            return f"{self.grouped(args[0], v(args[0]))} without its sign"
+        return None
+
+    def _mat(self, player) -> str:
+        return self.possessive(player, "mat")
+
+    def _count_of(self, collection) -> str:
+        if isinstance(collection, ast.Attribute) and collection.name in ("hand", "discard"):
+            where = "hand" if collection.name == "hand" else "discard pile"
+            return f"the number of cards in {self.possessive(collection.obj, where)}"
+        if isinstance(collection, ast.Name) and collection.id == "deck" and "deck" not in self.local:
+            return "the number of cards in the draw deck"
+        return f"the number of {self.grouped(collection, self.value(collection))}"
+
+    def _board_thing(self, kind: str, arg) -> Optional[str]:
+        """The board's own name for a market, industry, location or line (None if unknown)."""
+        if not isinstance(arg, ast.Const) or not isinstance(arg.value, str) or self.board is None:
+            return None
+        thing = self.board.get(kind, arg.value)
+        name = getattr(thing, "name", None)
+        if not isinstance(name, str):
+            return None
+        if kind == "market":
+            return "the " + lower_first(name)
+        if kind == "industry":
+            return f"the {lower_first(name)} industry"
+        return name
+
+    def pool_phrase(self, arg) -> str:
+        """A token pool, by the board's name for it when it has one."""
+        if isinstance(arg, ast.Const) and isinstance(arg.value, str):
+            pools = getattr(self.board, "pools", None) or {}
+            found = pools.get(arg.value)
+            if found is not None and isinstance(found.get("name"), str):
+                return "the " + lower_first(found["name"])
+            return "the " + words_of(arg.value)
+        return f"the token pool {self.value(arg)}"
+
+    def pile_phrase(self, arg) -> str:
+        """A face-up pile by the cards it holds."""
+        if isinstance(arg, ast.Const) and isinstance(arg.value, str):
+            piles = getattr(self.board, "piles", None) or {}
+            found = piles.get(arg.value)
+            if found:
+                return f"the face-up pile of {found[0].name} cards"
+            return f"the {arg.value} pile"
+        return f"the pile {self.value(arg)}"
+
+    def counter_phrase(self, arg) -> str:
+        if isinstance(arg, ast.Const) and isinstance(arg.value, str):
+            return f"the {words_of(arg.value)} counter"
+        return f"the counter named {self.value(arg)}"

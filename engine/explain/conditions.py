@@ -1,0 +1,198 @@
+"""Expressions read as conditions: "the slot is empty", "x is coal or iron".
+
+:class:`ConditionReadings` is mixed into :class:`~.expressions.English` and
+holds the readings of what is true or false: and/or, negation, comparisons,
+membership, and attributes read as predicates ("you have a link"). The two
+shape tests :func:`runs_on` (does a phrase need brackets?) and
+:func:`looks_boolean` (is an expression surely a truth value?) live here too,
+as both the value and the condition readings rely on them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..language import ast
+from .words import ADJECTIVES, COMPARISONS, OPPOSITE, POSSESSIONS, join_words, words_of
+
+
+class ConditionReadings:
+    """Conditions in English; relies on the value readings of ``English``."""
+
+    def cond(self, e) -> str:
+        if isinstance(e, ast.BoolOp):
+            return self._conjunction(e)
+        if isinstance(e, ast.Not):
+            return self.negated(e.value)
+        if isinstance(e, ast.Compare):
+            return self._compare(e.left, e.ops, e.rights)
+        if isinstance(e, ast.Membership):
+            return self._membership(e, e.negated)
+        if isinstance(e, ast.Attribute):
+            return self._predicate(e, negated=False)
+        if isinstance(e, ast.Aggregate) and e.func in ("any", "all"):
+            return self.quantified(e, negated=False)
+        if isinstance(e, ast.Ternary):
+            return f"{self.cond_operand(e.then)} if {self.cond(e.condition)}, otherwise {self.cond(e.otherwise)}"
+        if isinstance(e, ast.Name) and e.id in self.local:
+            return f"{self.local[e.id]} holds (is true, not empty, not none)"
+        if isinstance(e, ast.Const) and isinstance(e.value, bool):
+            return "always" if e.value else "never"
+        method = getattr(self, "_v_" + type(e).__name__, None)
+        if method is None:  # pragma: no cover - every node has a reading
+            raise TypeError(f"cannot explain {type(e).__name__}")
+        return method(e)
+
+    def _conjunction(self, e: ast.BoolOp) -> str:
+        word = " and " if e.op == "and" else " or "
+        parts = [self.cond_operand(v) for v in e.values]
+        if len(parts) > 2 or any("," in p for p in parts):
+            word = "," + word  # a serial comma keeps long lists readable
+        return word.join(parts)
+
+    def cond_operand(self, e) -> str:
+        """A condition as one part of a larger one, bracketed if it would run on."""
+        text = self.cond(e)
+        if runs_on(e) or (isinstance(e, ast.Not) and runs_on(e.value)):
+            return f"({text})"
+        return text
+
+    def negated(self, e) -> str:
+        if isinstance(e, ast.Not):
+            return self.cond(e.value)
+        if isinstance(e, ast.Attribute):
+            return self._predicate(e, negated=True)
+        if isinstance(e, ast.Membership):
+            return self._membership(e, not e.negated)
+        if isinstance(e, ast.Compare) and len(e.ops) == 1:
+            return self._compare(e.left, (OPPOSITE[e.ops[0]],), e.rights)
+        if isinstance(e, ast.Aggregate) and e.func in ("any", "all"):
+            return self.quantified(e, negated=True)
+        if isinstance(e, ast.Call) and e.func == "connected" and len(e.args) == 2 and self.is_builtin_function("connected"):
+            return f"{self.value(e.args[0])} is not connected to {self.value(e.args[1])}"
+        if isinstance(e, ast.Name) and e.id not in self.local:
+            return f"not {self.value(e)}"
+        return f"not ({self.cond(e)})"
+
+    @staticmethod
+    def _subject_is(subject: str) -> str:
+        return "are" if subject == "you" else "is"
+
+    def _predicate(self, e: ast.Attribute, negated: bool) -> str:
+        """An attribute as a claim about its object: "the slot is empty"."""
+        obj = e.obj
+        is_you = isinstance(obj, ast.Name) and obj.id == "you" and "you" not in self.local
+        subject = "you" if is_you else self.value(obj)
+        claim = self._named_predicate(subject, e.name, negated)
+        if claim is not None:
+            return claim
+        phrase = self._v_Attribute(e)
+        if negated:
+            return f"{phrase} is false, empty or none"
+        return f"{phrase} is true (not empty, not none)"
+
+    def _named_predicate(self, subject: str, attribute: str, negated: bool):
+        """The claim an attribute makes by its name (``is_``, ``has_``, an adjective), or None."""
+        be = self._subject_is(subject)
+        have = "have" if subject == "you" else "has"
+        if attribute == "on_board":
+            if negated:
+                return f"{subject} {have} no tile and no link on the board"
+            return f"{subject} {have} a tile or a link on the board"
+        if attribute == "is_last":
+            return f"{subject} {be} {'not ' if negated else ''}the last"
+        if attribute.startswith("is_"):
+            return f"{subject} {be} {'not ' if negated else ''}{words_of(attribute[3:])}"
+        if attribute.startswith("has_"):
+            return f"{subject} {have} {'no ' if negated else ''}{words_of(attribute[4:])}"
+        if attribute in ADJECTIVES or attribute.endswith(("able", "ible")):
+            return f"{subject} {be} {'not ' if negated else ''}{words_of(attribute)}"
+        if attribute in POSSESSIONS:
+            thing = POSSESSIONS[attribute]
+            if negated:
+                thing = "no " + re.sub(r"^an? ", "", thing)
+            return f"{subject} {have} {thing}"
+        return None
+
+    def _compare(self, left, ops: tuple, rights: tuple) -> str:
+        clauses = []
+        for op, right in zip(ops, rights):  # ``a < b < c`` is two comparisons
+            clauses.append(self._one_comparison(left, op, right))
+            left = right
+        return ", and ".join(clauses) if len(clauses) > 1 else clauses[0]
+
+    def _one_comparison(self, left, op: str, right) -> str:
+        # ``x.id == "coal"`` reads "x is coal".
+        if op in ("==", "!=") and isinstance(right, ast.Const) and isinstance(right.value, str):
+            if isinstance(left, ast.Attribute) and left.name == "id":
+                left = left.obj
+        if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
+            text = self.grouped(left, self.value(left))
+            return f"{text} {self._subject_is(text)} {'' if op == '==' else 'not '}none"
+        left_text = self.grouped(left, self.value(left))
+        right_text = self.grouped(right, self.value(right))
+        verb = COMPARISONS.get(op, op)
+        if left_text == "you":
+            verb = verb.replace("is", "are", 1)
+        return f"{left_text} {verb} {right_text}"
+
+    def _membership(self, e: ast.Membership, negated: bool) -> str:
+        container = e.container
+        subject = e.item
+        if isinstance(subject, ast.Attribute) and subject.name == "id" and isinstance(container, ast.ListExpr):
+            if container.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items):
+                subject = subject.obj  # ``x.id in ["coal", "iron"]`` reads "x is coal or iron"
+        item = self.grouped(subject, self.value(subject))
+        be = self._subject_is(item)
+        if isinstance(container, ast.ListExpr) and container.items:
+            return self._one_of(item, be, [self.grouped(i, self.value(i)) for i in container.items], negated)
+        where = self.grouped(container, self.value(container))
+        return f"{item} {be} {'not ' if negated else ''}in {where}"
+
+    @staticmethod
+    def _one_of(item: str, be: str, items: list, negated: bool) -> str:
+        """Membership in a written list: "x is a or b", "x is neither a nor b"."""
+        if not negated:
+            return f"{item} {be} {join_words(items, 'or')}"
+        if len(items) == 1:
+            return f"{item} {be} not {items[0]}"
+        if len(items) == 2:
+            return f"{item} {be} neither {items[0]} nor {items[1]}"
+        return f"{item} {be} none of {join_words(items, 'and')}"
+
+
+def runs_on(e) -> bool:
+    """True if a phrase would run into the words after it without brackets."""
+    if isinstance(e, (ast.BoolOp, ast.Ternary)):
+        return True
+    if isinstance(e, ast.BinOp) and e.op in ("//", "%"):
+        return True
+    if isinstance(e, ast.Aggregate):
+        return e.condition is not None or e.func in ("any", "all")
+    if isinstance(e, ast.Comprehension):
+        return e.condition is not None
+    return False
+
+
+def looks_boolean(e, english) -> bool:
+    """True if an expression is surely a truth value (it reads as a condition)."""
+    if isinstance(e, (ast.Compare, ast.Membership, ast.Not)):
+        return True
+    if isinstance(e, ast.BoolOp):
+        return all(looks_boolean(v, english) for v in e.values)
+    if isinstance(e, ast.Aggregate):
+        return e.func in ("any", "all")
+    if isinstance(e, ast.Const):
+        return isinstance(e.value, bool)
+    if isinstance(e, ast.Call):
+        return e.func == "connected" and english.is_builtin_function("connected")
+    if isinstance(e, ast.Attribute):
+        name = e.name
+        return name in ADJECTIVES or name in ("on_board", "is_last") or name.startswith(("is_", "has_"))
+    if isinstance(e, ast.Name):
+        # a definition without parameters is boolean if its value is
+        decl = english.declarations.get(("definition", e.id))
+        if decl is not None and decl.params is None:
+            return looks_boolean(decl.value, english)
+        return isinstance(english.settings.get(e.id), bool)
+    return False

@@ -1,0 +1,145 @@
+"""Whole declarations as steps: actions, procedures, handlers, resources, settings, definitions.
+
+:class:`DeclarationExplainer` adds to the statement explainer what is
+particular to each kind of declaration: the comment block above it, the
+parameters it binds, the event line of a handler, the sources of a resource
+in the order they are tried, and the one-line readings of a setting (with its
+value) and of a definition.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import ast
+from .comments import trailing_comment
+from .conditions import looks_boolean
+from .statements import StatementExplainer
+from .steps import Step
+from .words import as_sentence, constant_words, first_sentence, lower_first, setting_literal, words_of
+
+KINDS = ("action", "procedure", "resource", "handler", "definition", "setting")
+
+
+class DeclarationExplainer(StatementExplainer):
+    """One declaration: its statements, and the comments of its rule file."""
+
+    def declaration(self, kind: str) -> list[Step]:
+        self.kind = kind
+        node = self.node
+        # above a declaration, only the comments right against it are its own
+        steps = self.comments.notes_above(node.where.line, in_body=False)
+        if kind == "setting":
+            return steps + [self.setting(node)]
+        if kind == "definition":
+            return steps + self.comments.trailing_note(node.where) + [self.definition(node)]
+        if kind == "resource":
+            return steps + self.resource(node)
+        if kind == "action":
+            return steps + self.block(node.body)
+        for param in node.params:  # a procedure or a handler
+            self.english.bind(param)
+        if kind == "procedure":
+            return steps + self.block(node.body)
+        return steps + [self.event(node)] + self.block(node.body)
+
+    def setting(self, node: ast.Setting) -> Step:
+        english = self.english
+        settings = english.settings
+        if node.name in settings:
+            text = f"{node.name} = {setting_literal(settings[node.name])}"
+            if not isinstance(node.value, (ast.Const, ast.ListExpr)):
+                text += f" ({english.value(node.value)})"  # a computed value: say how
+        else:
+            text = f"{node.name} = {english.value(node.value)}"
+        comment = trailing_comment(node.where.text or "")
+        if comment:
+            text += f" — {comment}"
+        return Step(text)
+
+    def definition(self, node: ast.Define) -> Step:
+        head = node.name
+        if node.params is not None:
+            head += "(" + ", ".join(node.params) + ")"
+            for param in node.params:
+                self.english.bind(param)
+        if isinstance(node.value, ast.Const) and isinstance(node.value.value, bool):
+            return Step(f"{head} is {constant_words(node.value.value)}.")
+        if looks_boolean(node.value, self.english):
+            return Step(f"{head} is true when {self.english.cond(node.value)}.")
+        return Step(f"{head} is {self.english.value(node.value)}.")
+
+    def event(self, node: ast.Handler) -> Step:
+        """A handler's first line: when its event happens, as the vocabulary documents it."""
+        events = getattr(self.english.vocabulary, "events", {}) or {}
+        params = f"({', '.join(node.params)})" if node.params else ""
+        doc = events.get(node.name, ((), ""))[1]
+        text = f"When {node.name}{params} happens"
+        text += f": {lower_first(first_sentence(doc))}" if doc else "."
+        return Step(as_sentence(text))
+
+    # -- resources
+    def resource(self, node: ast.Resource) -> list[Step]:
+        """The sources of a resource, tier by tier: "First: ...", "Then: ...", "Also: ..."."""
+        self.english.bind("tile")
+        self.english.bind("target")
+        steps = []
+        has_market = False
+        for tier_index, tier in enumerate(node.tiers):
+            for source_index, source in enumerate(tier):
+                steps.extend(self.comments.notes_around(source.where))
+                label = "First" if tier_index == 0 and source_index == 0 else ("Then" if source_index == 0 else "Also")
+                text, is_market = self.source(node.name, source)
+                has_market = has_market or is_market
+                steps.append(Step(f"{label}: {text}."))
+        steps.extend(self._when_market_empty(node, has_market))
+        return steps
+
+    def _when_market_empty(self, node: ast.Resource, has_market: bool) -> list[Step]:
+        if node.empty_price is not None:
+            steps = self.comments.notes_around(node.empty_price.where)
+            return steps + [Step(f"When the market is empty: pay {self.english.value(node.empty_price)} each.")]
+        if has_market:
+            return [Step("When the market holds too little: no more can be bought there.")]
+        return []
+
+    def source(self, resource: str, source: ast.Source) -> tuple[str, bool]:
+        """One source of a resource in words, and whether it is a market."""
+        english = self.english
+        where = [c.value for c in source.clauses if c.kind == "where"]
+        messages = [c.value for c in source.clauses if c.kind == "otherwise"]
+        limits = [c.value for c in source.clauses if c.kind == "limit"]
+        nearest = any(c.kind == "nearest_first" for c in source.clauses)
+        if len(where) == 1:
+            conditions = english.cond(where[0])
+        else:
+            conditions = " and ".join(english.cond_operand(w) for w in where)
+        text = self._source_place(resource, source, conditions, nearest)
+        if limits and source.kind == "offered":
+            text += ", at most " + " and at most ".join(english.value(v) for v in limits)
+        for message in messages:
+            text += f" — otherwise: {english.template(message)}"
+        return text, source.kind == "market"
+
+    def _source_place(self, resource: str, source: ast.Source, conditions: str, nearest: bool) -> str:
+        """Where a source takes from, with its conditions: tiles, a market, or what is offered."""
+        if source.kind == "tiles":
+            text = f"tiles with {resource}"
+            if conditions:
+                text += f" where {conditions}"
+            return text + (", the nearest first (equally near ones: your choice)" if nearest else " (your choice among them)")
+        if source.kind == "market":
+            text = f"{self._market(source.arg)} (cheapest cube first)"
+            return text + (f", only where {conditions}" if conditions else "")
+        if source.kind == "offered":
+            return "what the action offers" + (f", where {conditions}" if conditions else "")
+        # a source kind the engine may learn later
+        text = f"{words_of(source.kind)}{' ' + source.arg if source.arg else ''}"
+        return text + (f" where {conditions}" if conditions else "")
+
+    def _market(self, ident: Optional[str]) -> str:
+        board = getattr(self.ruleset, "board", None)
+        thing = board.get("market", ident) if board is not None and ident else None
+        if thing is not None and isinstance(getattr(thing, "name", None), str):
+            return "the " + lower_first(thing.name)
+        return f"the {ident} market"
