@@ -242,148 +242,26 @@ def _unknown(kind: str, ident, known) -> str:
 
 def build_board(manifest: dict, documents: dict) -> Board:
     """Make the static board from checked data; raise DataError listing every problem."""
-    problems = _Problems(documents)
-    data = {kind: doc.data for kind, doc in documents.items()}
-    players = manifest.get("players", [2, 3, 4])
-    eras_data = manifest.get("eras") or []
-    era_ids = {e["id"] for e in eras_data}
-    link_kinds = {e["link"] for e in eras_data}
-
-    def unique(kind, items, path):
-        seen = set()
-        for position, item in enumerate(items):
-            ident = item.get("id")
-            if ident in seen:
-                problems.add(kind, path + (position, "id"), f"the id {ident!r} is used twice")
-            seen.add(ident)
-
-    # industries and their tiles
-    industries = []
-    tile_types = []
-    unique("industries", data["industries"]["industries"], ("industries",))
-    for i, ind_data in enumerate(data["industries"]["industries"]):
-        industry = Industry(i, ind_data)
-        levels = []
-        for t, tile_data in enumerate(ind_data.get("tiles", [])):
-            for era in tile_data.get("eras", []):
-                if era not in era_ids:
-                    problems.add("industries", ("industries", i, "tiles", t, "eras"), _unknown("era", era, era_ids))
-            tile_type = TileType(len(tile_types), industry, tile_data)
-            tile_types.append(tile_type)
-            levels.append(tile_type)
-        ordered = sorted(levels, key=lambda tt: tt.level)
-        if [tt.level for tt in levels] != [tt.level for tt in ordered] or len({tt.level for tt in levels}) != len(levels):
-            problems.add("industries", ("industries", i, "tiles"), "levels must be listed lowest first, each once")
-        industry.levels = tuple(levels)
-        industry.stack = tuple(tt for tt in levels for _ in range(tt.count))
-        industries.append(industry)
-    industry_by_id = {ind.id: ind for ind in industries}
-
-    # locations, their slots and token spaces
-    locations = []
-    slots = []
-    spaces = []
-    unique("board", data["board"]["locations"], ("locations",))
-    for i, loc_data in enumerate(data["board"]["locations"]):
-        location = Location(i, loc_data)
-        own_slots = []
-        for n, icons in enumerate(loc_data.get("slots", [])):
-            known = []
-            for icon in icons:
-                if icon in industry_by_id:
-                    known.append(industry_by_id[icon])
-                else:
-                    problems.add("board", ("locations", i, "slots", n), _unknown("industry", icon, industry_by_id))
-            slot = Slot(len(slots), location, n, tuple(known))
-            slots.append(slot)
-            own_slots.append(slot)
-        for row_number, row in enumerate(loc_data.get("rows", [])):
-            for index in row:
-                if index >= len(own_slots):
-                    problems.add("board", ("locations", i, "rows", row_number), f"space {index} does not exist here")
-        own_spaces = []
-        for n, space_data in enumerate(loc_data.get("spaces", [])):
-            space = Space(len(spaces), location, n, space_data["min_players"])
-            spaces.append(space)
-            own_spaces.append(space)
-        location.slots = tuple(own_slots)
-        location.spaces = tuple(own_spaces)
-        locations.append(location)
+    build = _BoardBuilder(manifest, documents)
+    industries = build.industries()
+    locations, slots, spaces = build.locations({ind.id: ind for ind in industries})
     location_by_id = {loc.id: loc for loc in locations}
-
-    # lines
-    lines = []
-    unique("links", data["links"]["lines"], ("lines",))
-    lines_at: dict = {loc: [] for loc in locations}
-    for i, line_data in enumerate(data["links"]["lines"]):
-        ends = []
-        for e, end in enumerate(line_data.get("ends", [])):
-            if end in location_by_id:
-                ends.append(location_by_id[end])
-            else:
-                problems.add("links", ("lines", i, "ends", e), _unknown("location", end, location_by_id))
-        if len(set(line_data.get("ends", []))) != len(line_data.get("ends", [])):
-            problems.add("links", ("lines", i, "ends"), "a line cannot join a location to itself")
-        for kind in line_data.get("kinds", []):
-            if link_kinds and kind not in link_kinds:
-                problems.add("links", ("lines", i, "kinds"), f"no era builds {kind!r} links (eras build: {', '.join(sorted(link_kinds))})")
-        line = Line(i, line_data, tuple(ends))
-        lines.append(line)
-        for loc in ends:
-            lines_at[loc].append(line)
-
-    # cards and piles
-    cards = []
-    unique("cards", data["cards"]["cards"], ("cards",))
-    for i, card_data in enumerate(data["cards"]["cards"]):
-        cards.append(_card(problems, ("cards", i), len(cards), card_data, location_by_id, industry_by_id, None, players))
-    piles = {}
-    for i, pile_data in enumerate(data["cards"].get("piles", [])):
-        card = _card(problems, ("piles", i, "card"), len(cards), pile_data["card"], location_by_id, industry_by_id, pile_data["id"], players)
-        cards_index = len(cards)
-        del cards_index
-        piles[pile_data["id"]] = (card, pile_data["count"])
-
-    # token pools
-    tokens = {}
-    pools = {}
-    if documents.get("tokens") is not None:
-        for p, pool in enumerate(data["tokens"]["pools"]):
-            unique("tokens", pool["tokens"], ("pools", p, "tokens"))
-            tokens[pool["id"]] = tuple(Token(t, pool["id"], token) for t, token in enumerate(pool["tokens"]))
-            pools[pool["id"]] = pool
-
-    # markets
-    markets = []
-    unique("markets", data["markets"]["markets"], ("markets",))
-    for i, market_data in enumerate(data["markets"]["markets"]):
-        market = Market(i, market_data)
-        if market.initial > len(market.prices):
-            problems.add("markets", ("markets", i, "initial"), f"{market.initial} cubes do not fit in {len(market.prices)} spaces")
-        if list(market.prices) != sorted(market.prices):
-            problems.add("markets", ("markets", i, "prices"), "prices must be listed cheapest first")
-        markets.append(market)
-
-    # income track
-    track_data = data["income_track"]
-    levels = track_data["level_by_space"]
-    if levels != sorted(levels):
-        problems.add("income_track", ("level_by_space",), "levels must never fall from one space to the next")
-    if not 0 <= track_data["start_space"] < len(levels):
-        problems.add("income_track", ("start_space",), f"there is no space {track_data['start_space']}")
-    income = IncomeTrack(track_data["start_space"], tuple(levels))
-
+    lines, lines_at = build.lines(locations, location_by_id)
+    cards, piles = build.cards(location_by_id, {ind.id: ind for ind in industries})
+    tokens, pools = build.tokens()
+    markets = build.markets()
+    income = build.income_track()
+    eras_data = manifest.get("eras") or []
     eras = tuple(Era(i, e, i == len(eras_data) - 1) for i, e in enumerate(eras_data))
-    if problems.items:
-        raise DataError(problems.items)
-
+    if build.problems.items:
+        raise DataError(build.problems.items)
     board = Board(
         locations=tuple(locations),
         slots=tuple(slots),
         spaces=tuple(spaces),
         lines=tuple(lines),
         industries=tuple(industries),
-        tile_types=tuple(tile_types),
+        tile_types=tuple(tt for ind in industries for tt in ind.levels),
         cards=tuple(cards),
         piles=piles,
         tokens=tokens,
@@ -393,24 +271,164 @@ def build_board(manifest: dict, documents: dict) -> Board:
         income=income,
     )
     board.lines_at = {loc: tuple(ls) for loc, ls in lines_at.items()}
+    _index(board)
+    return board
+
+
+def _index(board: Board) -> None:
+    """Every named thing of the board by (kind, id)."""
     for kind, items in (
-        ("location", locations),
-        ("line", lines),
-        ("industry", industries),
-        ("card", cards),
-        ("market", markets),
-        ("era", eras),
-        ("slot", slots),
-        ("tile_type", tile_types),
+        ("location", board.locations),
+        ("line", board.lines),
+        ("industry", board.industries),
+        ("card", board.cards),
+        ("market", board.markets),
+        ("era", board.eras),
+        ("slot", board.slots),
+        ("tile_type", board.tile_types),
     ):
         for item in items:
             board.by_id[(kind, item.id)] = item
-    for pile_id, (card, _) in piles.items():
+    for card, _ in board.piles.values():
         board.by_id[("card", card.id)] = card
-    for pool_tokens in tokens.values():
+    for pool_tokens in board.tokens.values():
         for token in pool_tokens:
             board.by_id[("token", token.id)] = token
-    return board
+
+
+class _BoardBuilder:
+    """Builds each part of the board from its data file, noting every problem."""
+
+    def __init__(self, manifest: dict, documents: dict):
+        self.problems = _Problems(documents)
+        self.documents = documents
+        self.data = {kind: doc.data if doc is not None else None for kind, doc in documents.items()}
+        self.players = manifest.get("players", [2, 3, 4])
+        eras_data = manifest.get("eras") or []
+        self.era_ids = {e["id"] for e in eras_data}
+        self.link_kinds = {e["link"] for e in eras_data}
+
+    def unique(self, kind, items, path) -> None:
+        seen = set()
+        for position, item in enumerate(items):
+            ident = item.get("id")
+            if ident in seen:
+                self.problems.add(kind, path + (position, "id"), f"the id {ident!r} is used twice")
+            seen.add(ident)
+
+    def industries(self) -> list:
+        industries = []
+        count = 0
+        self.unique("industries", self.data["industries"]["industries"], ("industries",))
+        for i, ind_data in enumerate(self.data["industries"]["industries"]):
+            industry = Industry(i, ind_data)
+            levels = []
+            for t, tile_data in enumerate(ind_data.get("tiles", [])):
+                for era in tile_data.get("eras", []):
+                    if era not in self.era_ids:
+                        self.problems.add("industries", ("industries", i, "tiles", t, "eras"), _unknown("era", era, self.era_ids))
+                levels.append(TileType(count, industry, tile_data))
+                count += 1
+            ordered = sorted(levels, key=lambda tt: tt.level)
+            if [tt.level for tt in levels] != [tt.level for tt in ordered] or len({tt.level for tt in levels}) != len(levels):
+                self.problems.add("industries", ("industries", i, "tiles"), "levels must be listed lowest first, each once")
+            industry.levels = tuple(levels)
+            industry.stack = tuple(tt for tt in levels for _ in range(tt.count))
+            industries.append(industry)
+        return industries
+
+    def locations(self, industry_by_id: dict) -> tuple:
+        locations, slots, spaces = [], [], []
+        self.unique("board", self.data["board"]["locations"], ("locations",))
+        for i, loc_data in enumerate(self.data["board"]["locations"]):
+            location = Location(i, loc_data)
+            own_slots = []
+            for n, icons in enumerate(loc_data.get("slots", [])):
+                known = []
+                for icon in icons:
+                    if icon in industry_by_id:
+                        known.append(industry_by_id[icon])
+                    else:
+                        self.problems.add("board", ("locations", i, "slots", n), _unknown("industry", icon, industry_by_id))
+                slot = Slot(len(slots), location, n, tuple(known))
+                slots.append(slot)
+                own_slots.append(slot)
+            for row_number, row in enumerate(loc_data.get("rows", [])):
+                for index in row:
+                    if index >= len(own_slots):
+                        self.problems.add("board", ("locations", i, "rows", row_number), f"space {index} does not exist here")
+            own_spaces = []
+            for n, space_data in enumerate(loc_data.get("spaces", [])):
+                space = Space(len(spaces), location, n, space_data["min_players"])
+                spaces.append(space)
+                own_spaces.append(space)
+            location.slots = tuple(own_slots)
+            location.spaces = tuple(own_spaces)
+            locations.append(location)
+        return locations, slots, spaces
+
+    def lines(self, locations: list, location_by_id: dict) -> tuple:
+        lines = []
+        lines_at: dict = {loc: [] for loc in locations}
+        self.unique("links", self.data["links"]["lines"], ("lines",))
+        for i, line_data in enumerate(self.data["links"]["lines"]):
+            ends = []
+            for e, end in enumerate(line_data.get("ends", [])):
+                if end in location_by_id:
+                    ends.append(location_by_id[end])
+                else:
+                    self.problems.add("links", ("lines", i, "ends", e), _unknown("location", end, location_by_id))
+            if len(set(line_data.get("ends", []))) != len(line_data.get("ends", [])):
+                self.problems.add("links", ("lines", i, "ends"), "a line cannot join a location to itself")
+            for kind in line_data.get("kinds", []):
+                if self.link_kinds and kind not in self.link_kinds:
+                    self.problems.add("links", ("lines", i, "kinds"), f"no era builds {kind!r} links (eras build: {', '.join(sorted(self.link_kinds))})")
+            line = Line(i, line_data, tuple(ends))
+            lines.append(line)
+            for loc in ends:
+                lines_at[loc].append(line)
+        return lines, lines_at
+
+    def cards(self, location_by_id: dict, industry_by_id: dict) -> tuple:
+        cards = []
+        self.unique("cards", self.data["cards"]["cards"], ("cards",))
+        for i, card_data in enumerate(self.data["cards"]["cards"]):
+            cards.append(_card(self.problems, ("cards", i), len(cards), card_data, location_by_id, industry_by_id, None, self.players))
+        piles = {}
+        for i, pile_data in enumerate(self.data["cards"].get("piles", [])):
+            card = _card(self.problems, ("piles", i, "card"), len(cards), pile_data["card"], location_by_id, industry_by_id, pile_data["id"], self.players)
+            piles[pile_data["id"]] = (card, pile_data["count"])
+        return cards, piles
+
+    def tokens(self) -> tuple:
+        tokens, pools = {}, {}
+        if self.documents.get("tokens") is not None:
+            for p, pool in enumerate(self.data["tokens"]["pools"]):
+                self.unique("tokens", pool["tokens"], ("pools", p, "tokens"))
+                tokens[pool["id"]] = tuple(Token(t, pool["id"], token) for t, token in enumerate(pool["tokens"]))
+                pools[pool["id"]] = pool
+        return tokens, pools
+
+    def markets(self) -> list:
+        markets = []
+        self.unique("markets", self.data["markets"]["markets"], ("markets",))
+        for i, market_data in enumerate(self.data["markets"]["markets"]):
+            market = Market(i, market_data)
+            if market.initial > len(market.prices):
+                self.problems.add("markets", ("markets", i, "initial"), f"{market.initial} cubes do not fit in {len(market.prices)} spaces")
+            if list(market.prices) != sorted(market.prices):
+                self.problems.add("markets", ("markets", i, "prices"), "prices must be listed cheapest first")
+            markets.append(market)
+        return markets
+
+    def income_track(self) -> IncomeTrack:
+        track_data = self.data["income_track"]
+        levels = track_data["level_by_space"]
+        if levels != sorted(levels):
+            self.problems.add("income_track", ("level_by_space",), "levels must never fall from one space to the next")
+        if not 0 <= track_data["start_space"] < len(levels):
+            self.problems.add("income_track", ("start_space",), f"there is no space {track_data['start_space']}")
+        return IncomeTrack(track_data["start_space"], tuple(levels))
 
 
 def _card(problems, path, index, card_data, location_by_id, industry_by_id, pile, players) -> Card:

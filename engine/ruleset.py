@@ -30,7 +30,8 @@ from . import data as data_module
 from . import hookspecs
 from .patches import PatchError, apply_patch
 from .errors import DataError, DataProblem, PluginError, RuleFileError, RulesetError, RulesetErrors, Where
-from .language import functions as _functions  # noqa: F401  (registers the built-in words)
+from .language import consumption as _consumption  # noqa: F401  (registers the built-in words)
+from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
 from .language import names as _names  # noqa: F401
 from .language.compiler import CompiledRules, compile_rules

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from . import __version__
 from .data import SCHEMA_DIR
-from .language import functions as _functions  # noqa: F401  (registers the words)
+from .language import consumption as _consumption  # noqa: F401  (registers the words)
+from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
 from .language import names as _names  # noqa: F401
 from .language.vocabulary import BUILTINS

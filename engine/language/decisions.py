@@ -8,6 +8,7 @@ state back after each option has been explored.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
 from .runtime import Decision, Run
@@ -50,6 +51,43 @@ def _stop_here(run: Run, decider: int) -> Optional[tuple]:
     return None
 
 
+@dataclass
+class _Point:
+    """One decision point while it is being decided."""
+
+    run: Run
+    key: str
+    options: list  # (value, text)
+    kind: str
+    decider: int
+    anchor: bool
+    anchor_key: Optional[str]
+    explain: Optional[Callable[[str], str]]
+    report: Callable[[str], None]
+
+    def printed(self, text: str) -> bool:
+        if self.kind == "option":
+            return text == "yes"
+        if self.kind == "more":
+            return False
+        return self.kind == "action" or self.anchor or len(self.options) != 1
+
+    def take(self, value, text: str, token=None) -> int:
+        """Record the decision on the path (and the written token it used); return the mark."""
+        run = self.run
+        journal = run.journal
+        mark = journal.mark()
+        journal.append(run.path, Decision(self.key, text, self.printed(text), self.kind, self.decider))
+        if token == "next":
+            journal.set(run, "position", run.position + 1)
+        elif token is not None:
+            journal.set(run, "used", run.used | {token})
+        return mark
+
+    def refuse(self, written: str) -> None:
+        self.report(self.explain(written) if self.explain else f"{written} is not a possible {self.key} now")
+
+
 def decide(
     run: Run,
     key: str,
@@ -69,7 +107,7 @@ def decide(
     written option is not among them; ``empty()`` records why there are none;
     ``report(message)`` records a failure where the rule stands (else the run does).
     """
-    report = report or run.fail
+    point = _Point(run, key, options, kind, decider, anchor, anchor_key, explain, report or run.fail)
     in_prefix = run.position < run.prefix  # decisions already taken in an earlier move
     if not in_prefix:
         stop = _stop_here(run, decider)
@@ -77,7 +115,7 @@ def decide(
             if run.mode == "parse" and not run.exhausted:
                 key_, text = run.peek()
                 token = key_ if text is None else f"{key_}={text}"
-                report(f"'{token}' cannot be part of this move: {_stop_words(stop)}")
+                point.report(f"'{token}' cannot be part of this move: {_stop_words(stop)}")
                 return
             run.stopped = stop
             yield LEAF
@@ -85,89 +123,89 @@ def decide(
     if not options and kind in ("choose", "offer"):
         written = run.find(key) if run.mode == "parse" and not in_prefix else None
         if written is not None and explain is not None:
-            report(explain(run.tokens[written][1]))  # say why what was written does not fit
+            point.report(explain(run.tokens[written][1]))  # say why what was written does not fit
         elif empty is not None:
             empty()
         else:
-            report(f"there is no {key} to choose")
+            point.report(f"there is no {key} to choose")
         return
-    journal = run.journal
-    mode = run.mode
-    single = len(options) == 1
+    if run.mode == "replay" or in_prefix:
+        yield from _replay(point)
+    elif run.mode == "parse":
+        yield from _parse(point)
+    else:
+        yield from _explore(point)
 
-    def printed(text: str) -> bool:
-        if kind == "option":
-            return text == "yes"
-        if kind == "more":
-            return False
-        return kind == "action" or anchor or not single
 
-    def take(value, text, consumed):
-        mark = journal.mark()
-        journal.append(run.path, Decision(key, text, printed(text), kind, decider))
-        if consumed:
-            journal.set(run, "position", run.position + 1)
-        return mark
-
-    if mode == "replay" or in_prefix:
-        token = run.peek()
-        if token[0] != key:
-            report(f"the record says {token[0]}={token[1]} where the rules ask for {key}")
-            return
-        for value, text in options:
-            if text == token[1]:
-                take(value, text, True)
-                yield value
-                return
-        report(explain(token[1]) if explain else f"{token[1]} is not a possible {key} now")
+def _replay(point: _Point) -> Iterator:
+    """The next recorded decision, strictly in order."""
+    run = point.run
+    token = run.peek()
+    if token[0] != point.key:
+        point.report(f"the record says {token[0]}={token[1]} where the rules ask for {point.key}")
         return
-
-    if mode == "parse":
-        # Written decisions are matched by name, in any order; repeated names in order.
-        if kind == "option":
-            index = run.find(key, bare=True)
-            mark = take(index is not None, notation(index is not None), False)
-            if index is not None:
-                journal.set(run, "used", run.used | {index})
-            yield index is not None
-            journal.rollback(mark)
-            return
-        if kind == "more":
-            taken = run.find(anchor_key) is not None
-            mark = take(taken, notation(taken), False)
-            yield taken
-            journal.rollback(mark)
-            return
-        index = run.find(key)
-        if index is not None:
-            written = run.tokens[index][1]
-            if "+" in written:  # several things: in any order
-                canonical = {"+".join(sorted(t.split("+"))): t for _, t in options}
-                written = canonical.get("+".join(sorted(written.split("+"))), written)
-            for value, text in options:
-                if text == written:
-                    mark = take(value, text, False)
-                    journal.set(run, "used", run.used | {index})
-                    yield value
-                    journal.rollback(mark)
-                    return
-            report(explain(written) if explain else f"{written} is not a possible {key} now")
-            return
-        if anchor:
-            report(f"{key}=... is missing: each round of this repeated step starts with it")
-            return
-        # Omitted: forced if one option, else try all (ambiguity is caught above us).
-        for value, text in options:
-            mark = take(value, text, False)
+    for value, text in point.options:
+        if text == token[1]:
+            point.take(value, text, token="next")
             yield value
-            journal.rollback(mark)
-        return
+            return
+    point.refuse(token[1])
 
-    if mode == "random":
+
+def _parse(point: _Point) -> Iterator:
+    """What the move's text says; an omitted decision is filled in if forced, else tried every way."""
+    run = point.run
+    journal = run.journal
+    if point.kind == "option":
+        index = run.find(point.key, bare=True)
+        mark = point.take(index is not None, notation(index is not None), token=index)
+        yield index is not None
+        journal.rollback(mark)
+        return
+    if point.kind == "more":
+        taken = run.find(point.anchor_key) is not None
+        mark = point.take(taken, notation(taken))
+        yield taken
+        journal.rollback(mark)
+        return
+    index = run.find(point.key)
+    if index is not None:
+        written = _canonical(run.tokens[index][1], point.options)
+        for value, text in point.options:
+            if text == written:
+                mark = point.take(value, text, token=index)
+                yield value
+                journal.rollback(mark)
+                return
+        point.refuse(written)
+        return
+    if point.anchor:
+        point.report(f"{point.key}=... is missing: each round of this repeated step starts with it")
+        return
+    # Omitted: forced if one option, else try all (ambiguity is caught above us).
+    for value, text in point.options:
+        mark = point.take(value, text)
+        yield value
+        journal.rollback(mark)
+
+
+def _canonical(written: str, options: list) -> str:
+    """Several things (A+B) may be written in any order."""
+    if "+" not in written:
+        return written
+    by_parts = {"+".join(sorted(text.split("+"))): text for _, text in options}
+    return by_parts.get("+".join(sorted(written.split("+"))), written)
+
+
+def _explore(point: _Point) -> Iterator:
+    """Every option in turn (enumerate), or in random order (random)."""
+    options = point.options
+    if point.run.mode == "random":
         options = list(options)
-        run.rng.shuffle(options)
+        point.run.rng.shuffle(options)
+    journal = point.run.journal
     for value, text in options:
-        mark = take(value, text, False)
+        mark = point.take(value, text)
         yield value
         journal.rollback(mark)
 

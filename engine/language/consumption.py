@@ -1,0 +1,309 @@
+"""Consuming resources: the ``consume`` keyword, tier by tier, and what it used.
+
+A resource rule (``resource coal: take ... then ...``) lists tiers of sources.
+Units come from the first tier until it is exhausted, then the next; a tier of
+tiles marked ``nearest first`` splits into groups by distance. Where a group
+holds more than is still needed, the player chooses which units to take: that
+is the one choice consumption offers. A market tier sells its cheapest cubes,
+then units at its empty price.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..errors import RuleRuntimeError
+from ..model import graph
+from ..model.state import BoardTile, SpaceState
+from .functions import places
+from .runtime import Frame
+from .vocabulary import BUILTINS, Offer, Problem
+
+keyword = BUILTINS.keyword
+
+
+def _money(amount: int) -> str:
+    return f"£{amount}"
+
+
+class Allocation:
+    """Where the units of one consumption came from."""
+
+    __slots__ = ("resource", "parts", "bought", "cost", "offered")
+
+    def __init__(self, resource: str, parts: tuple, bought: int, cost: int, offered: tuple):
+        self.resource = resource
+        self.parts = parts  # ((holder, count), ...)
+        self.bought = bought
+        self.cost = cost
+        self.offered = offered  # holders among the parts that the action offered
+
+    def notation(self) -> str:
+        words = [_holder_text(h) + (f"*{n}" if n > 1 else "") for h, n in self.parts]
+        if self.bought:
+            words.append("market" + (f"*{self.bought}" if self.bought > 1 else ""))
+        return "+".join(words) or "none"
+
+    def rule_attribute(self, name, run):
+        if name == "sources":
+            return [h for h, _ in self.parts]
+        if name == "offered":
+            return list(self.offered)
+        if name == "bought":
+            return self.bought
+        if name == "cost":
+            return self.cost
+        if name == "count":
+            return sum(n for _, n in self.parts) + self.bought
+        raise RuleRuntimeError(f"a consumption has no attribute {name!r}; it has sources, offered, bought, cost, count")
+
+
+def _holder_text(holder) -> str:
+    if isinstance(holder, SpaceState):
+        return holder.space.id
+    return holder.slot.id
+
+
+@dataclass
+class _Plan:
+    """How a consumption can be met: units forced, one group to choose in, a purchase."""
+
+    resource: str
+    forced: list = field(default_factory=list)  # (holder, count)
+    group: Optional[list] = None  # the group the player chooses in
+    need: int = 0  # units still to choose from that group
+    bought: int = 0
+    cost: int = 0
+    market: object = None
+    offered: set = field(default_factory=set)
+
+    def options(self) -> list:
+        picks = _picks(self.group, self.need) if self.group is not None else [()]
+        return [self._allocation(pick) for pick in picks]
+
+    def _allocation(self, extra) -> Allocation:
+        parts = {}
+        order = []
+        for holder, count in list(self.forced) + list(extra):
+            if id(holder) not in parts:
+                parts[id(holder)] = [holder, 0]
+                order.append(id(holder))
+            parts[id(holder)][1] += count
+        merged = sorted(((parts[k][0], parts[k][1]) for k in order), key=lambda hc: _holder_text(hc[0]))
+        offered = tuple(h for h, _ in merged if id(h) in self.offered)
+        return Allocation(self.resource, tuple(merged), self.bought, self.cost, offered)
+
+
+@keyword(choice=True, example="consume coal, 1, target=you.tiles[0] as used\n    score used.count")
+def consume(run, resource, amount, target=None, offer=()):
+    """Consume units of a resource, from the sources its ``resource`` rule names,
+    tier by tier. Within a tier the player chooses among equally good sources;
+    the next tier is used only when the one above is exhausted. Buying from a
+    market costs its cheapest cubes first, then its empty price. Returns where
+    the units came from (``as NAME``): ``.sources``, ``.offered``, ``.bought``, ``.cost``."""
+    rule = resource if hasattr(resource, "tiers") else run.rules.resources.get(resource)
+    if rule is None:
+        raise RuleRuntimeError(f"there is no resource {resource!r}")
+    if amount <= 0:
+        return Allocation(rule.name, (), 0, 0, ())
+    plan = _plan(run, rule, amount, target, offer)
+    if isinstance(plan, Problem):
+        return plan
+    options = plan.options()
+    if not options:
+        return Problem(f"not enough {rule.name} can be reached for this ({amount} needed)")
+    return Offer(rule.name, [(o, o.notation()) for o in options], lambda chosen: _apply(run, chosen, plan.market))
+
+
+def _plan(run, rule, amount: int, target, offer) -> "_Plan | Problem":
+    """Go through the tiers until the amount is met, or say why it cannot be."""
+    name = rule.name
+    plan = _Plan(name, offered={id(h) for h in offer})
+    remaining = amount
+    refusal = None
+    for tier in rule.tiers:
+        if remaining == 0:
+            break
+        market_source = next((s for s in tier if s.kind == "market"), None)
+        if market_source is not None:
+            refusal = _buy(run, rule, market_source, remaining, target, plan)
+            if refusal is None:
+                remaining = 0
+            continue
+        for group in _groups(run, tier, target, name, offer):
+            if remaining == 0:
+                break
+            capacity = _group_capacity(group)
+            if capacity <= remaining:
+                plan.forced.extend((h, c) for h, c, _ in group if c > 0)
+                remaining -= capacity
+            else:
+                plan.group, plan.need = group, remaining
+                remaining = 0
+    if remaining > 0:
+        reason = f": {refusal}" if refusal else ""
+        return Problem(f"not enough {name} {'for this' if refusal else 'can be reached for this'} ({amount} {name} needed){reason}")
+    buyer = run.you
+    if plan.bought and buyer is not None and buyer.money < plan.cost:
+        return Problem(f"buying {plan.bought} {name} costs {_money(plan.cost)} and you have {_money(buyer.money)}")
+    return plan
+
+
+def _buy(run, rule, source, count: int, target, plan: _Plan) -> Optional[str]:
+    """Plan buying ``count`` units from a market; return why not, or None."""
+    if source.where is not None and not _source_test(run, source.where, None, target):
+        if source.otherwise is not None:
+            return source.otherwise(Frame({"target": target, "tile": None}, run))
+        return f"{rule.name} cannot be bought from the market here"
+    market = run.board.get("market", source.market)
+    empty_price = rule.empty_price(Frame({"target": target}, run)) if rule.empty_price else None
+    if empty_price is None and run.state.markets[market.id] < count:
+        return f"the {market.name} holds too little {rule.name}"
+    plan.bought = count
+    plan.cost = _market_cost(run, market, count, empty_price or 0)
+    plan.market = market
+    return None
+
+
+def _market_cost(run, market, count: int, empty_price: int) -> int:
+    in_market = run.state.markets[market.id]
+    capacity = len(market.prices)
+    cost = 0
+    for _ in range(count):
+        if in_market > 0:
+            cost += market.prices[capacity - in_market]
+            in_market -= 1
+        else:
+            cost += empty_price
+    return cost
+
+
+def _apply(run, chosen: Allocation, market):
+    """Take the chosen units: pay for bought ones, empty the holders (which may flip)."""
+    journal = run.journal
+    name = chosen.resource
+    buyer = run.you
+    if chosen.bought:
+        if buyer.money < chosen.cost:
+            return Problem(f"buying {chosen.bought} {name} costs {_money(chosen.cost)} and you have {_money(buyer.money)}")
+        journal.add(buyer, "money", -chosen.cost)
+        journal.add(buyer, "spent", chosen.cost)
+        in_market = run.state.markets[market.id]
+        from_market = min(in_market, chosen.bought)
+        journal.setitem(run.state.markets, market.id, in_market - from_market)
+        _supply(run, name, from_market)  # beyond the market's cubes, units come and go from the supply
+    for holder, count in chosen.parts:
+        left = holder.cubes.get(name, 0) - count
+        if left < 0:
+            raise RuleRuntimeError(f"{_holder_text(holder)} has too little {name}")
+        if left:
+            journal.setitem(holder.cubes, name, left)
+        else:
+            journal.delitem(holder.cubes, name)
+        _supply(run, name, count)
+        if left == 0 and isinstance(holder, BoardTile) and not holder.cubes:
+            if not run.fire("emptied", holder):
+                return Problem("a rule run when the tile emptied failed")
+    return chosen
+
+
+def _supply(run, resource: str, delta: int) -> None:
+    run.journal.setitem(run.state.supply, resource, run.state.supply.get(resource, 0) + delta)
+
+
+def _source_test(run, compiled, tile, target) -> bool:
+    return bool(compiled(Frame({"tile": tile, "target": target}, run)))
+
+
+def _groups(run, tier, target, name, offer):
+    """Candidate holders of a tier, as groups to exhaust in order.
+
+    Each group is a list of [holder, capacity, is_offered]. Sources marked
+    ``nearest first`` split into one group per distance from the target."""
+    entries = []  # (distance or 0, holder, capacity, offered)
+    nearest = any(s.nearest_first for s in tier)
+    limit = None
+    for source in tier:
+        if source.kind == "tiles":
+            entries.extend(_tile_entries(run, source, target, name))
+        elif source.kind == "offered":
+            if source.limit is not None:
+                limit = source.limit(Frame({"target": target}, run))
+            entries.extend((0, holder, holder.cubes.get(name, 0), True) for holder in offer if holder.cubes.get(name, 0) > 0)
+    if limit is not None:
+        entries = [(d, h, min(c, limit) if o else c, o) for d, h, c, o in entries]
+    if not nearest:
+        group = [[h, c, o] for _, h, c, o in entries]
+        return [_Group(group, limit)] if group else []
+    groups = {}
+    for distance, holder, count, is_offered in entries:
+        groups.setdefault(distance, []).append([holder, count, is_offered])
+    return [_Group(groups[d], limit) for d in sorted(groups)]
+
+
+def _tile_entries(run, source, target, name) -> list:
+    """Tiles holding the resource that the source's condition lets in, with distances."""
+    entries = []
+    frame = Frame({"tile": None, "target": target}, run)
+    for tile in run.state.slot_tiles:
+        if tile is None:
+            continue
+        count = tile.cubes.get(name, 0)
+        if count <= 0:
+            continue
+        if source.where is not None:
+            frame.vars["tile"] = tile
+            if not source.where(frame):
+                continue
+        distance = 0
+        if source.nearest_first:
+            if target is None:
+                raise RuleRuntimeError("'nearest first' needs a target=... to measure from")
+            distance = graph.distances(run.state, places(run, target)).get(tile.slot.location.index)
+            if distance is None:
+                continue
+        entries.append((distance, tile, count, False))
+    return entries
+
+
+class _Group(list):
+    """Holders of equal standing; ``limit`` caps what all offered holders give together."""
+
+    def __init__(self, items, limit):
+        super().__init__(items)
+        self.limit = limit
+
+
+def _group_capacity(group: _Group) -> int:
+    own = sum(c for _, c, o in group if not o)
+    offered = sum(c for _, c, o in group if o)
+    if group.limit is not None:
+        offered = min(offered, group.limit)
+    return own + offered
+
+
+def _picks(group: _Group, need: int) -> list:
+    """Every way to take ``need`` units from a group (order ignored)."""
+    result = []
+    limit = group.limit
+
+    def walk(position, left, offered_used, chosen):
+        if left == 0:
+            result.append(tuple(chosen))
+            return
+        if position == len(group):
+            return
+        holder, capacity, is_offered = group[position]
+        top = min(capacity, left)
+        if is_offered and limit is not None:
+            top = min(top, limit - offered_used)
+        for take in range(top, -1, -1):
+            if take:
+                chosen.append((holder, take))
+            walk(position + 1, left - take, offered_used + (take if is_offered else 0), chosen)
+            if take:
+                chosen.pop()
+
+    walk(0, need, 0, [])
+    return result
