@@ -278,11 +278,8 @@ class Game:
         return self.state.era.is_last
 
     def _define(self, name: str, you):
-        run = Run(self, "replay", you=you)
-        try:
-            return self.rules.define_value(name, run)
-        except RuleRuntimeError:
-            raise
+        """The value of one of the rules' definitions, for the flow."""
+        return self.rules.define_value(name, Run(self, "replay", you=you))
 
     def _open_frame(self, frame: FrameState) -> None:
         self._set("frame", frame)
@@ -479,7 +476,7 @@ class Game:
         # then matched by name in any order.
         for in_order in (True, False):
             with self._at_frame_start():
-                run = self._new_run(frame, "parse", self._as_parse_tokens(tokens))
+                run = self._new_run(frame, "parse", tokens)
                 run.in_order = in_order
                 for path, stopped, action in self._solutions(run, frame):
                     move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
@@ -495,9 +492,6 @@ class Game:
             all_found = [m.notation() for m in self._matching(tokens)]
             raise AmbiguousMoveError(text, all_found or list(found))
         raise self._illegal(text, tokens, failures)
-
-    def _as_parse_tokens(self, tokens):
-        return [(k, v) for k, v in tokens]
 
     def _matching(self, tokens) -> list:
         frame = self.state.frame
