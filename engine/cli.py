@@ -69,8 +69,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
 
     scaffold = commands.add_parser("new-variant", help="make the folder of a new variant, ready to edit and install")
-    scaffold.add_argument("name", help="the variant's name, e.g. my-birmingham")
-    scaffold.add_argument("--base", required=True, help="the ruleset it changes, e.g. birmingham")
+    scaffold.add_argument("name", help="the variant's name, e.g. my-variant")
+    scaffold.add_argument("--base", required=True, help="the installed ruleset it changes (brass rulesets lists them)")
     scaffold.add_argument("--dir", default=".", help="where to make its folder (default: here)")
 
     args = parser.parse_args(argv)

@@ -2,15 +2,15 @@
 
     patches:
       - file: industries
-        path: industries[cotton].tiles[level=1].vp
+        path: industries[mill].tiles[level=1].vp
         set: 3
-        why: the 2007 rules print 3 VP on cotton mill I
+        why: the first edition prints 3 VP on mill I
       - file: tokens
         path: pools[distant_market].tokens[move-0-a].player_counts
         set: [3, 4]
       - file: board
         path: locations
-        append: {id: newtown, name: Newtown, kind: town, slots: [[cotton]]}
+        append: {id: newtown, name: Newtown, kind: town, slots: [[mill]]}
       - file: links
         path: lines[a--b]
         remove: true

@@ -454,7 +454,7 @@ def map_svg(ruleset, width: int = 720) -> str:
             parts.append(f'<text x="{x:.0f}" y="{y:.0f}" dy="4" text-anchor="middle" font-size="10">{len(location.slots)}</text>')
         else:
             parts.append(f'<rect x="{x - 9:.0f}" y="{y - 9:.0f}" width="18" height="18" fill="#cfe0f0" stroke="#2e5a7a" transform="rotate(45 {x:.0f} {y:.0f})"/>')
-        name = location.name.split(" (")[0]  # "Farm brewery (north, ...)" is labelled "Farm brewery"
+        name = location.name.split(" (")[0]  # a note in brackets after a name is left off the map
         text_width = 6.4 * len(name)
         candidates = [  # (x, y, anchor, box): above, right, left, below the place
             (x, y - 14, "middle", (x - text_width / 2, y - 25, x + text_width / 2, y - 12)),

@@ -341,7 +341,7 @@ def sell_to_market(run, tile, market):
 
 
 # -------------------------------------------------------------------------- tiles
-@keyword(example="let cotton = industry(\"cotton\")\n    choose place from locations where any(s.empty and cotton in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and cotton in s.industries][0]\n    build_tile cotton, slot as built")
+@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built")
 def build_tile(run, industry, slot, player=None):
     """Take the lowest tile of an industry from the player's mat and place it on
     an empty industry space. Returns the new tile."""
