@@ -35,6 +35,7 @@ from .errors import (
     SetupError,
     UndoError,
 )
+from .language.codegen.search import Search, decisions as path_decisions, run_frame
 from .language.decisions import LEAF, decide, notation as value_notation
 from .language.runtime import Frame, Run
 from .language.statements import run_block
@@ -123,6 +124,12 @@ class Game:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.chance = {k: [list(o) for o in v] for k, v in (chance or {}).items()}
         self.state = GameState(self.ruleset.board, names)
+        # The generated rules run the game; None runs the interpreter instead (the
+        # reference, which tests compare against). ``fast_fallbacks`` counts the
+        # times the generated code met something it did not expect and the
+        # interpreter stepped in.
+        self.fast = self.ruleset.fast
+        self.fast_fallbacks = 0
         for player in self.state.players:
             player.income_space = self.ruleset.board.income.start_space
         self.history: list[_Played] = []
@@ -279,6 +286,11 @@ class Game:
 
     def _define(self, name: str, you):
         """The value of one of the rules' definitions, for the flow."""
+        if self.fast is not None:
+            try:
+                return self.fast.defines[name](Search(self, "replay", you=you))
+            except Exception:
+                self.fast_fallbacks += 1
         return self.rules.define_value(name, Run(self, "replay", you=you))
 
     def _open_frame(self, frame: FrameState) -> None:
@@ -351,9 +363,24 @@ class Game:
                 self._rerun(frame.script)
                 self._set("frame", frame)
 
+    def _fast(self, work, mark: int):
+        """Run generated code; on anything unexpected, undo what it did and say so (None)."""
+        try:
+            return work()
+        except Exception:
+            self.state.journal.rollback(mark)
+            self.fast_fallbacks += 1
+            return None
+
     def _rerun(self, tokens) -> tuple:
         """Run the current frame from its start with these decisions and keep the effects."""
         frame = self.state.frame
+        if self.fast is not None:
+            mark = self.state.journal.mark()
+            search = self._fast(lambda: run_frame(self, replace(frame, script=tuple(tokens)), "replay"), mark)
+            if search is not None and search.found:
+                return search.found[0], search
+            self.state.journal.rollback(mark)  # the interpreter says why the decisions do not fit
         run = self._new_run(replace(frame, script=tuple(tokens)), "replay", ())
         generator = self._solutions(run, frame)
         found = next(generator, None)
@@ -365,6 +392,12 @@ class Game:
 
     def _first_solution(self):
         frame = self.state.frame
+        if self.fast is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "first", cheapest_first=True), mark)
+            if search is not None:
+                return search.found[0] if search.found else None
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
             for found in self._solutions(run, frame, cheapest_first=True):
@@ -412,6 +445,19 @@ class Game:
         if frame is None:
             return
         seen = set()
+        if self.fast is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
+            if search is not None:
+                skip = len(frame.script)
+                for path, stopped, action in search.found:
+                    move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
+                    text = move.notation()
+                    if text not in seen:
+                        seen.add(text)
+                        yield move
+                return
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
             for path, stopped, action in self._solutions(run, frame, only=only):
@@ -428,6 +474,21 @@ class Game:
         card is drawn), then the state is rolled back: one pass for a bot that
         looks one move ahead, with no replaying.
         """
+        frame = self.state.frame
+        if self.fast is not None and frame is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all", on_leaf=lambda: score(self)), mark)
+            if search is not None:
+                result, seen = [], set()
+                skip = len(frame.script)
+                for (path, stopped, action), value in zip(search.found, search.scores):
+                    move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
+                    text = move.notation()
+                    if text not in seen:
+                        seen.add(text)
+                        result.append((move, value))
+                return result
         return [(move, score(self)) for move in self._enumerate()]
 
     @contextlib.contextmanager
@@ -448,6 +509,15 @@ class Game:
         frame = self.state.frame
         if frame is None:
             raise GameOverError("the game is over")
+        if self.fast is not None:
+            saved = rng.getstate()  # the interpreter must draw the same numbers if it steps in
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "random", rng=rng), mark)
+            if search is not None and search.found:
+                path, stopped, action = search.found[0]
+                return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[len(frame.script):]))
+            rng.setstate(saved)
         with self._at_frame_start():
             run = self._new_run(frame, "random", (), rng=rng)
             for path, stopped, action in self._solutions(run, frame):

@@ -68,6 +68,18 @@ class Ruleset:
     players: tuple
     description: str = ""
 
+    @functools.cached_property
+    def fast(self):
+        """The rules as generated Python (:mod:`engine.language.codegen`), or None
+        where the interpreter must run them (``fast_unsupported`` says why)."""
+        from .language.codegen import Unsupported, generate
+
+        try:
+            return generate(self.rules, self.board, self.name)
+        except Unsupported as why:
+            self.fast_unsupported = str(why)
+            return None
+
     @property
     def folder(self) -> Path:
         return self.layers[-1].folder

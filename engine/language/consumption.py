@@ -16,6 +16,7 @@ from typing import Optional
 from ..errors import RuleRuntimeError
 from ..model import graph
 from ..model.state import BoardTile, SpaceState
+from .effects import CUBES, LINKS, MONEY, TILES
 from .functions import places
 from .runtime import Frame
 from .vocabulary import BUILTINS, Offer, Problem
@@ -95,7 +96,14 @@ class _Plan:
         return Allocation(self.resource, tuple(merged), self.bought, self.cost, offered)
 
 
-@keyword(choice=True, example="consume coal, 1, target=you.tiles[0] as used\n    score used.count")
+@keyword(
+    choice=True,
+    example="consume coal, 1, target=you.tiles[0] as used\n    score used.count",
+    reads=(CUBES, TILES, LINKS, MONEY),
+    writes=(CUBES, MONEY),
+    fires=("emptied",),
+    resources=True,
+)
 def consume(run, resource, amount, target=None, offer=()):
     """Consume units of a resource, from the sources its ``resource`` rule names,
     tier by tier. Within a tier the player chooses among equally good sources;

@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..errors import RuleRuntimeError
 from ..model import graph
 from ..model.state import BoardLink, BoardTile, SpaceState
-from ..model.static import Line, Location, Slot
+from ..model.static import Industry, Line, Location, Market, Slot, TileType
 from .attributes import LocationSet
+from .effects import CARDS, COUNTERS, CUBES, LINKS, MATS, NOTHING, TOKENS
 from .vocabulary import BUILTINS
 
 function = BUILTINS.function
@@ -42,7 +43,7 @@ def places(run, thing) -> tuple:
     raise RuleRuntimeError(f"{thing!r} is not a place: give a location, a line, a link, a tile or a list of them")
 
 
-@function(example="require connected(locations[0], locations[0])")
+@function(example="require connected(locations[0], locations[0])", reads=LINKS, returns=bool)
 def connected(run, a, b):
     """True if a path of link tiles, of any owner, joins a and b (or they share a location).
 
@@ -56,7 +57,7 @@ def connected(run, a, b):
     return any(comp[i] in mine for i in second)
 
 
-@function(example="let d = distance(board_links[0], board_links[0].locations[0])")
+@function(example="let d = distance(board_links[0], board_links[0].locations[0])", reads=LINKS, returns=int)
 def distance(run, a, b):
     "The fewest link tiles between a and b, or none if they are not connected."
     first = places(run, a)
@@ -68,7 +69,7 @@ def distance(run, a, b):
     return min(found) if found else None
 
 
-@function(example="let tile = lowest_tile(you, industries[0])")
+@function(example="let tile = lowest_tile(you, industries[0])", reads=MATS, returns=TileType)
 def lowest_tile(run, player, industry):
     "The lowest-level tile of an industry left on a player's mat, or none."
     stack = industry.stack
@@ -76,31 +77,31 @@ def lowest_tile(run, player, industry):
     return stack[position] if position < len(stack) else None
 
 
-@function(example="require tiles_left(you, industries[0]) > 0")
+@function(example="require tiles_left(you, industries[0]) > 0", reads=MATS, returns=int)
 def tiles_left(run, player, industry):
     "How many tiles of an industry are left on a player's mat."
     return len(industry.stack) - player.mat.get(industry.id, 0)
 
 
-@function(example="let mines = [t for t in board_tiles if t.industry == industry(\"coal\")]")
+@function(example="let mines = [t for t in board_tiles if t.industry == industry(\"coal\")]", reads=NOTHING, returns=Industry)
 def industry(run, ident):
     "The industry with this identifier."
     return _lookup(run, "industry", ident)
 
 
-@function(example="let place = location(locations[0].id)")
+@function(example="let place = location(locations[0].id)", reads=NOTHING, returns=Location)
 def location(run, ident):
     "The location with this identifier."
     return _lookup(run, "location", ident)
 
 
-@function(example="let coal_market = market(\"coal\")")
+@function(example="let coal_market = market(\"coal\")", reads=NOTHING, returns=Market)
 def market(run, ident):
     "The market with this identifier."
     return _lookup(run, "market", ident)
 
 
-@function(example="let line = line_named(lines[0].id)")
+@function(example="let line = line_named(lines[0].id)", reads=NOTHING, returns=Line)
 def line_named(run, ident):
     "The line with this identifier."
     return _lookup(run, "line", ident)
@@ -113,7 +114,7 @@ def _lookup(run, kind, ident):
     return found
 
 
-@function(example="let left = cubes_on_board(coal)")
+@function(example="let left = cubes_on_board(coal)", reads=CUBES, returns=int)
 def cubes_on_board(run, resource):
     "Cubes of a resource on tiles and spaces on the board (markets not counted)."
     name = getattr(resource, "name", resource)
@@ -126,19 +127,19 @@ def cubes_on_board(run, resource):
     return total
 
 
-@function(example="let left = market_cubes(\"coal\")")
+@function(example="let left = market_cubes(\"coal\")", reads=CUBES, returns=int)
 def market_cubes(run, market_id):
     "Cubes in a market now."
     return run.state.markets[getattr(market_id, "id", market_id)]
 
 
-@function(example="let left = pile_size(\"wild-location\")")
+@function(example="let left = pile_size(\"wild-location\")", reads=CARDS, returns=int)
 def pile_size(run, pile):
     "Cards left on a face-up pile (the wild cards)."
     return run.state.piles[getattr(pile, "pile", None) or pile]
 
 
-@function(example="let track = pool(\"distant_market\").track")
+@function(example="let track = pool(\"distant_market\").track", reads=NOTHING)
 def pool(run, ident):
     "A token pool's data (any field its file gives, such as a track printed beside it)."
     found = run.board.pools.get(ident)
@@ -147,26 +148,26 @@ def pool(run, ident):
     return found
 
 
-@function(example="require tokens_left(\"distant_market\") > 0")
+@function(example="require tokens_left(\"distant_market\") > 0", reads=TOKENS, returns=int)
 def tokens_left(run, ident):
     "How many tokens are still face down in a pool's pile."
     return len(run.state.token_piles[ident])
 
 
-@function(example="let marker = counter(\"market_marker\")")
+@function(example="let marker = counter(\"market_marker\")", reads=COUNTERS, returns=int, inline="ST.counters.get({0}, 0)")
 def counter(run, name):
     "The value of a named counter the rules keep (0 until set)."
     return run.state.counters.get(name, 0)
 
 
-@function(example="choose industry from industries\n    let text = a(industry.name)")
+@function(example="choose industry from industries\n    let text = a(industry.name)", reads=NOTHING, returns=str)
 def a(run, word):
     "The word with its indefinite article: a Coal mine, an Iron works."
     text = str(word)
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
-@function(example="let seat = index_of(players, you)")
+@function(example="let seat = index_of(players, you)", reads=NOTHING, returns=int)
 def index_of(run, items, item):
     "Where an item stands in a list, counting from 0 (players: the turn order)."
     for position, candidate in enumerate(items):
@@ -175,37 +176,37 @@ def index_of(run, items, item):
     raise RuleRuntimeError(f"{item!r} is not in the list")
 
 
-@function(example="let n = len(you.hand)")
+@function(example="let n = len(you.hand)", reads=NOTHING, returns=int, inline="len({0})")
 def len_(run, collection):
     "How many items a list (or hand, or set of locations) holds."
     return len(collection)
 
 
-@function(example="lose_points min(you.vp, 3)")
+@function(example="lose_points min(you.vp, 3)", reads=NOTHING, inline="min({*})")
 def min_(run, *values):
     "The smallest of the values."
     return min(values)
 
 
-@function(example="let most = max(1, you.money)")
+@function(example="let most = max(1, you.money)", reads=NOTHING, inline="max({*})")
 def max_(run, *values):
     "The largest of the values."
     return max(values)
 
 
-@function(example="let gap = abs(you.income_level)")
+@function(example="let gap = abs(you.income_level)", reads=NOTHING, inline="abs({0})")
 def abs_(run, value):
     "The value without its sign."
     return abs(value)
 
 
-@function(example="let level = income_level_at(you.income_space)")
+@function(example="let level = income_level_at(you.income_space)", reads=NOTHING, returns=int)
 def income_level_at(run, space):
     "The income level printed by a space of the progress track."
     return run.board.income.level(space)
 
 
-@function(example="let top = highest_space_of(3)")
+@function(example="let top = highest_space_of(3)", reads=NOTHING, returns=int)
 def highest_space_of(run, level):
     "The highest progress-track space showing an income level."
     return run.board.income.highest_space_of(level)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..errors import RuleRuntimeError
 from ..model.state import BoardLink, BoardTile, new_version
 from ..model.static import Card, Industry, Line, Slot
+from .effects import CARDS, CHANCE, COUNTERS, CUBES, FIELDS, FLOW, INCOME, LINKS, MATS, MONEY, TILES, TOKENS, VP
 from .vocabulary import BUILTINS, Problem
 
 keyword = BUILTINS.keyword
@@ -35,7 +36,7 @@ def _money(amount: int) -> str:
 
 
 # ------------------------------------------------------------------------- money
-@keyword(example="pay 3")
+@keyword(example="pay 3", reads=MONEY, writes=MONEY)
 def pay(run, amount, player=None):
     """Spend money. It goes onto the player's character tile, where it decides
     the next turn order, and to the bank at the end of the round."""
@@ -50,7 +51,7 @@ def pay(run, amount, player=None):
     return None
 
 
-@keyword(example="gain 30")
+@keyword(example="gain 30", reads=MONEY, writes=MONEY)
 def gain(run, amount, player=None):
     "Take money from the bank."
     p = _player(run, player)
@@ -59,7 +60,7 @@ def gain(run, amount, player=None):
     return None
 
 
-@keyword(example="lose 5")
+@keyword(example="lose 5", reads=MONEY, writes=MONEY)
 def lose(run, amount, player=None):
     "Pay money to the bank (not spending: it does not count for turn order). Money may go below zero."
     p = _player(run, player)
@@ -68,7 +69,7 @@ def lose(run, amount, player=None):
     return None
 
 
-@keyword(example="return_spending")
+@keyword(example="return_spending", reads=MONEY, writes=MONEY)
 def return_spending(run):
     "Return the money on every character tile to the bank."
     journal = run.journal
@@ -80,7 +81,7 @@ def return_spending(run):
 
 
 # ----------------------------------------------------------------- income, VP
-@keyword(example="advance_income 2")
+@keyword(example="advance_income 2", reads=INCOME, writes=INCOME)
 def advance_income(run, spaces, player=None):
     "Move the income marker forward by spaces (not levels); it stops at the track's end."
     p = _player(run, player)
@@ -89,7 +90,7 @@ def advance_income(run, spaces, player=None):
     return None
 
 
-@keyword(example="lower_income 3")
+@keyword(example="lower_income 3", reads=INCOME, writes=INCOME)
 def lower_income(run, levels, player=None):
     """Move the income marker down by levels, onto the highest space of the new
     level. Not possible if the new level would be below the track's lowest."""
@@ -102,7 +103,7 @@ def lower_income(run, levels, player=None):
     return None
 
 
-@keyword(example="set_income_space 10")
+@keyword(example="set_income_space 10", reads=(), writes=INCOME)
 def set_income_space(run, space, player=None):
     "Put the income marker on a space (used at set-up)."
     p = _player(run, player)
@@ -110,7 +111,7 @@ def set_income_space(run, space, player=None):
     return None
 
 
-@keyword(example="score 4")
+@keyword(example="score 4", reads=VP, writes=VP)
 def score(run, points, player=None):
     "Gain victory points."
     p = _player(run, player)
@@ -118,7 +119,7 @@ def score(run, points, player=None):
     return None
 
 
-@keyword(example="lose_points 2")
+@keyword(example="lose_points 2", reads=VP, writes=VP)
 def lose_points(run, points, player=None):
     "Lose victory points (never below zero)."
     p = _player(run, player)
@@ -127,7 +128,7 @@ def lose_points(run, points, player=None):
 
 
 # ------------------------------------------------------------------------- cards
-@keyword(example="choose card from you.hand\n    discard card")
+@keyword(example="choose card from you.hand\n    discard card", reads=CARDS, writes=CARDS)
 def discard(run, card, player=None):
     "Put a card from the hand face up on the player's discard pile."
     p = _player(run, player)
@@ -138,7 +139,7 @@ def discard(run, card, player=None):
     return None
 
 
-@keyword(example="take_card \"wild-location\"\n    return_card you.hand[len(you.hand) - 1]")
+@keyword(example="take_card \"wild-location\"\n    return_card you.hand[len(you.hand) - 1]", reads=CARDS, writes=CARDS)
 def return_card(run, card, player=None):
     "Put a card from the hand back on its own face-up pile (wild cards)."
     p = _player(run, player)
@@ -151,7 +152,7 @@ def return_card(run, card, player=None):
     return None
 
 
-@keyword(example="take_card \"wild-location\"")
+@keyword(example="take_card \"wild-location\"", reads=CARDS, writes=CARDS)
 def take_card(run, pile, player=None):
     "Take the top card of a face-up pile into the hand."
     p = _player(run, player)
@@ -166,7 +167,7 @@ def take_card(run, pile, player=None):
     return None
 
 
-@keyword(example="draw 8 - len(you.hand)")
+@keyword(example="draw 8 - len(you.hand)", reads=CARDS, writes=CARDS)
 def draw(run, count, player=None):
     "Draw cards from the top of the draw deck, as many as it still holds."
     p = _player(run, player)
@@ -179,7 +180,7 @@ def draw(run, count, player=None):
     return None
 
 
-@keyword(example="bury_card")
+@keyword(example="bury_card", reads=(CARDS, FIELDS), writes=(CARDS, FIELDS))
 def bury_card(run, player=None):
     """Put the top card of the draw deck face down on the player's discard pile
     (nobody may look at it until the discards are gathered)."""
@@ -192,7 +193,7 @@ def bury_card(run, player=None):
     return None
 
 
-@keyword(example="new_deck")
+@keyword(example="new_deck", reads=(), writes=CARDS)
 def new_deck(run, for_players=None):
     """Make the draw deck from every card used with this many players (or with
     ``for_players``), in data order."""
@@ -205,7 +206,7 @@ def new_deck(run, for_players=None):
     return None
 
 
-@keyword(example="gather_discards")
+@keyword(example="gather_discards", reads=(CARDS, FIELDS), writes=(CARDS, FIELDS))
 def gather_discards(run):
     "Put every player's discard pile onto the bottom of the draw deck."
     journal = run.journal
@@ -219,14 +220,14 @@ def gather_discards(run):
     return None
 
 
-@keyword(example="shuffle_deck")
+@keyword(example="shuffle_deck", reads=(CARDS, CHANCE), writes=(CARDS, CHANCE))
 def shuffle_deck(run):
     "Shuffle the draw deck."
     run.journal.replace_list(run.state.deck, run.game.shuffled("deck", list(run.state.deck)))
     return None
 
 
-@keyword(example="fill_piles")
+@keyword(example="fill_piles", reads=(), writes=CARDS)
 def fill_piles(run):
     "Put every face-up pile (the wild cards) at its full count."
     for pile_id, (_, count) in run.board.piles.items():
@@ -247,7 +248,7 @@ def _tokens_in_play(run, pool: str, for_players=None) -> list:
     ]
 
 
-@keyword(example="deal_tokens \"merchant_tiles\"")
+@keyword(example="deal_tokens \"merchant_tiles\"", reads=CHANCE, writes=(TOKENS, CHANCE))
 def deal_tokens(run, pool):
     """Shuffle a pool's tokens for this many players and deal one, face up, to
     every space for this many players, in board order."""
@@ -262,7 +263,7 @@ def deal_tokens(run, pool):
     return None
 
 
-@keyword(example="shuffle_tokens \"distant_market\"")
+@keyword(example="shuffle_tokens \"distant_market\"", reads=CHANCE, writes=(TOKENS, COUNTERS, CHANCE))
 def shuffle_tokens(run, pool, for_players=None):
     """Gather every token of a pool used with this many players (or with
     ``for_players``; drawn ones too) and shuffle them into a face-down pile."""
@@ -272,7 +273,7 @@ def shuffle_tokens(run, pool, for_players=None):
     return None
 
 
-@keyword(reveals=True, example="reveal_token \"distant_market\" as drawn\n    score drawn.move")
+@keyword(reveals=True, example="reveal_token \"distant_market\" as drawn\n    score drawn.move", reads=(TOKENS, COUNTERS), writes=(TOKENS, COUNTERS))
 def reveal_token(run, pool):
     """Turn up the top token of a face-down pile and return it. What was hidden is
     now known, so the move ends at the next decision and cannot be taken back."""
@@ -286,7 +287,7 @@ def reveal_token(run, pool):
     return token
 
 
-@keyword(example="fill_market market(\"coal\")")
+@keyword(example="fill_market market(\"coal\")", reads=CUBES, writes=CUBES)
 def fill_market(run, market):
     "Fill a market to its starting number of cubes, from the general supply."
     current = run.state.markets[market.id]
@@ -303,7 +304,7 @@ def _resource_name(resource) -> str:
     return getattr(resource, "name", resource)
 
 
-@keyword(example="let mine = you.tiles[0]\n    add_cubes mine, coal, 2")
+@keyword(example="let mine = you.tiles[0]\n    add_cubes mine, coal, 2", reads=CUBES, writes=CUBES)
 def add_cubes(run, holder, resource, count):
     "Put cubes (or barrels) of a resource from the general supply on a tile or space."
     name = _resource_name(resource)
@@ -314,7 +315,7 @@ def add_cubes(run, holder, resource, count):
     return None
 
 
-@keyword(example="let mine = you.tiles[0]\n    sell_to_market mine, market(\"coal\") as earned")
+@keyword(example="let mine = you.tiles[0]\n    sell_to_market mine, market(\"coal\") as earned", reads=CUBES, writes=(CUBES, MONEY), fires=("emptied",))
 def sell_to_market(run, tile, market):
     """Move as many cubes as fit from a tile to a market, most expensive empty
     space first; the tile's owner is paid each space's price."""
@@ -341,7 +342,7 @@ def sell_to_market(run, tile, market):
 
 
 # -------------------------------------------------------------------------- tiles
-@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built")
+@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built", reads=(MATS, TILES, FLOW), writes=(MATS, TILES))
 def build_tile(run, industry, slot, player=None):
     """Take the lowest tile of an industry from the player's mat and place it on
     an empty industry space. Returns the new tile."""
@@ -362,7 +363,7 @@ def build_tile(run, industry, slot, player=None):
     return tile
 
 
-@keyword(example="let mine = you.tiles[0]\n    remove_tile mine")
+@keyword(example="let mine = you.tiles[0]\n    remove_tile mine", reads=(TILES, CUBES), writes=(TILES, CUBES, MATS))
 def remove_tile(run, tile):
     "Take a tile off the board and out of the game; cubes on it go to the general supply."
     state = run.state
@@ -377,7 +378,7 @@ def remove_tile(run, tile):
     return None
 
 
-@keyword(example="develop industry(\"coal\")")
+@keyword(example="develop industry(\"coal\")", reads=MATS, writes=MATS)
 def develop(run, industry, player=None):
     "Take the lowest tile of an industry off the player's mat and out of the game."
     p = _player(run, player)
@@ -389,7 +390,7 @@ def develop(run, industry, player=None):
     return None
 
 
-@keyword(example="let mine = you.tiles[0]\n    set_flipped mine")
+@keyword(example="let mine = you.tiles[0]\n    set_flipped mine", reads=TILES, writes=TILES)
 def set_flipped(run, tile):
     "Turn a tile to its flipped side (what flipping earns is the rules' business)."
     if tile.flipped:
@@ -399,7 +400,7 @@ def set_flipped(run, tile):
 
 
 # -------------------------------------------------------------------------- links
-@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link")
+@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link", reads=(LINKS, FLOW), writes=LINKS)
 def place_link(run, line, player=None):
     "Place one of the player's link tiles, of the current era's kind, on a free line. Returns it."
     p = _player(run, player)
@@ -419,7 +420,7 @@ def place_link(run, line, player=None):
     return link
 
 
-@keyword(example="let link = board_links[0]\n    remove_link link")
+@keyword(example="let link = board_links[0]\n    remove_link link", reads=LINKS, writes=LINKS)
 def remove_link(run, link):
     "Take a link tile off the board."
     state = run.state
@@ -431,7 +432,7 @@ def remove_link(run, link):
 
 
 # ---------------------------------------------------------------- turn order etc.
-@keyword(example="set_turn_order order(p in players by p.spent)")
+@keyword(example="set_turn_order order(p in players by p.spent)", reads=(), writes=FLOW)
 def set_turn_order(run, players):
     "Put the players in this order on the turn order track."
     order = [p.index for p in players]
@@ -441,21 +442,21 @@ def set_turn_order(run, players):
     return None
 
 
-@keyword(example="shuffle_turn_order")
+@keyword(example="shuffle_turn_order", reads=(FLOW, CHANCE), writes=(FLOW, CHANCE))
 def shuffle_turn_order(run):
     "Put the players in a random order on the turn order track."
     run.journal.replace_list(run.state.turn_order, run.game.shuffled("turn_order", list(run.state.turn_order)))
     return None
 
 
-@keyword(example="set_counter \"market_marker\", 1")
+@keyword(example="set_counter \"market_marker\", 1", reads=(), writes=COUNTERS)
 def set_counter(run, name, value):
     "Set a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, value)
     return None
 
 
-@keyword(example="add_to_counter \"market_marker\", 2")
+@keyword(example="add_to_counter \"market_marker\", 2", reads=COUNTERS, writes=COUNTERS)
 def add_to_counter(run, name, delta):
     "Add to a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, run.state.counters.get(name, 0) + delta)

@@ -19,6 +19,8 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from .effects import NOTHING, regions
+
 
 class Problem(str):
     """What a keyword returns when it cannot do what the rule asks."""
@@ -41,6 +43,15 @@ class Word:
     reveals: bool = False
     doc: str = ""
     example: str = ""
+    # What the code generator needs to know (engine.language.effects): the state
+    # regions read and written, the events fired, the type of the result, and a
+    # Python template for the call ("{0}" is the first argument, "S" the run).
+    reads: frozenset = field(default=frozenset(), compare=False)
+    writes: frozenset = field(default=frozenset(), compare=False)
+    fires: tuple = ()
+    resources: bool = False  # runs the rules' resource declarations (their reads count too)
+    returns: Any = None
+    inline: Optional[str] = None
 
     def check_call(self, positional: int, keywords: tuple) -> Optional[str]:
         """Why a call with these arguments cannot work, or None if it can."""
@@ -73,32 +84,41 @@ class Vocabulary:
         return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), set(self.attributes))
 
     # -- decorators
-    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = ""):
+    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False):
         """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
-        ``reveals=True`` if it shows hidden information (a move ends after it)."""
+        ``reveals=True`` if it shows hidden information (a move ends after it).
+        ``reads``/``writes`` name the state regions it touches
+        (:mod:`engine.language.effects`; unsaid: all of them), ``fires`` the
+        events it may fire."""
 
         def register(fn):
-            word = Word(name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example)
+            word = Word(
+                name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example,
+                reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources,
+            )
             self.keywords[word.name] = word
             return fn
 
         return register(fn) if fn is not None else register
 
-    def function(self, fn: Callable = None, *, name: str = None, example: str = ""):
-        """Register a function callable from expressions: ``fn(run, *args)``."""
+    def function(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None):
+        """Register a function callable from expressions: ``fn(run, *args)``.
+        ``reads`` names the state regions its value depends on (unsaid: all);
+        ``returns`` its type, ``inline`` a Python template, for the code generator."""
 
         def register(fn):
-            word = Word(name or fn.__name__.rstrip("_"), fn, "function", False, _doc(fn), example)
+            word = Word(name or fn.__name__.rstrip("_"), fn, "function", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline)
             self.functions[word.name] = word
             return fn
 
         return register(fn) if fn is not None else register
 
-    def name(self, fn: Callable = None, *, name: str = None, example: str = ""):
-        """Register a name whose value is computed from the run: ``fn(run)``."""
+    def name(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None):
+        """Register a name whose value is computed from the run: ``fn(run)``.
+        ``reads``, ``returns`` and ``inline`` as for functions."""
 
         def register(fn):
-            word = Word(name or fn.__name__.rstrip("_"), fn, "name", False, _doc(fn), example)
+            word = Word(name or fn.__name__.rstrip("_"), fn, "name", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline)
             self.names[word.name] = word
             return fn
 

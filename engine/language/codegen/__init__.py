@@ -1,0 +1,207 @@
+"""The rules as generated Python: the fast path beside the interpreter.
+
+The interpreter (:mod:`engine.language.statements`) walks compiled rule code
+node by node; it is the reference, and it explains every refusal. This package
+translates the same rules into Python source, one function per action,
+procedure, handler and definition, so that finding, counting and applying moves
+costs what plain Python costs. The game uses it for everything but explaining
+why a move is illegal, and falls back on the interpreter if generated code ever
+meets what it does not expect. Tests compare the two on thousands of positions.
+
+:func:`generate` returns :class:`GeneratedRules`, or raises :class:`Unsupported`
+for rule code it does not translate (the ruleset then runs on the interpreter).
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+from dataclasses import dataclass, field
+
+from .. import ast
+from ..attributes import get_attribute
+from ..expressions import display
+from ..vocabulary import Offer, Problem
+from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
+from .search import decider_of, multisets, unique_by_identity, unique_by_text
+from .source import Cont, Ctx, Writer
+from .statements import StatementGenerator, anchors
+
+__all__ = ["generate", "GeneratedRules", "Unsupported"]
+
+
+@dataclass
+class GeneratedRules:
+    """The functions generated for a ruleset's rules, and their source."""
+
+    actions: dict = field(default_factory=dict)  # name -> fn(S)
+    procedures: dict = field(default_factory=dict)  # name -> (fn, decides)
+    handlers: dict = field(default_factory=dict)  # event -> [fn(S, *args) -> bool]
+    defines: dict = field(default_factory=dict)  # name -> fn(S, *params)
+    source: str = ""
+
+
+def generate(rules, board, name: str = "rules") -> GeneratedRules:
+    """Generate and compile Python for compiled rules (raises Unsupported)."""
+    return _Generator(rules, board, name).run()
+
+
+class _Generator:
+    static_classes = STATIC_CLASSES
+
+    def __init__(self, rules, board, name: str):
+        decls = rules.declarations
+        self.label = name
+        self.rules = rules
+        self.board = board
+        self.settings = rules.settings
+        self.resources = rules.resources
+        self.vocabulary = rules.vocabulary
+        self.defines = {n: d for (k, n), d in decls.items() if k == "definition"}
+        self.procedures = {n: d for (k, n), d in decls.items() if k == "procedure"}
+        self.actions = {n: d for (k, n), d in decls.items() if k == "action"}
+        self.handler_decls = [d for (k, _), d in decls.items() if k == "handler"]
+        self.constants: list = []
+        self._constant_at: dict = {}
+        self.namespace = {
+            "CONST": self.constants,
+            "BOARD": board,
+            "LEVELS": board.income.level_by_space,
+            "PROBLEM": Problem,
+            "OFFER": Offer,
+            "GET": get_attribute,
+            "DISPLAY": display,
+            "UNIQUE_ID": unique_by_identity,
+            "UNIQUE_TEXT": unique_by_text,
+            "MULTISETS": multisets,
+            "DECIDER": decider_of,
+        }
+        self._counter = itertools.count(1)
+        self.types: dict = {}
+        self._decides: dict = {}
+        self._anchors: set = set()
+        self.x = ExpressionGenerator(self)
+        self.s = StatementGenerator(self, self.x)
+        self.w = Writer()
+
+    # -- what the expression and statement generators ask
+    def const(self, value) -> str:
+        if value is None or isinstance(value, (bool, int)) or isinstance(value, str) and len(value) < 200:
+            return repr(value)
+        key = id(value)
+        if key not in self._constant_at:
+            self._constant_at[key] = len(self.constants)
+            self.constants.append(value)
+        return f"CONST[{self._constant_at[key]}]"
+
+    def bind(self, name: str, obj) -> str:
+        """A global name in the generated module for a Python object."""
+        candidate = name
+        while candidate in self.namespace and self.namespace[candidate] is not obj:
+            candidate = f"{name}_{next(self._counter)}"
+        self.namespace[candidate] = obj
+        return candidate
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}_{next(self._counter)}"
+
+    def note_type(self, python_name: str, kind) -> None:
+        self.types[python_name] = kind
+
+    def define_function(self, name: str) -> str:
+        return f"D_{name}"
+
+    def procedure_function(self, name: str) -> str:
+        return f"P_{name}"
+
+    def procedure_decides(self, name: str) -> bool:
+        key = ("procedure", name)
+        if key not in self._decides:
+            self._decides[key] = False  # recursion guard, as the compiler's
+            self._decides[key] = self.decides(self.procedures[name].body)
+        return self._decides[key]
+
+    def decides(self, stmts) -> bool:
+        """Can this code branch (a decision, or a stop)? As the compiler decides it."""
+        for stmt in stmts:
+            if isinstance(stmt, (ast.Choose, ast.Optionally, ast.Stop)):
+                return True
+            if isinstance(stmt, ast.Repeat):
+                if stmt.mode in ("between", "at_least") or self.decides(stmt.body):
+                    return True
+            elif isinstance(stmt, ast.Command):
+                word = self.vocabulary.keywords.get(stmt.name)
+                if word is not None and word.kind == "choice":
+                    return True
+            elif isinstance(stmt, ast.If):
+                if any(self.decides(b) for _, b in stmt.branches) or self.decides(stmt.otherwise):
+                    return True
+            elif isinstance(stmt, ast.For):
+                if self.decides(stmt.body):
+                    return True
+            elif isinstance(stmt, ast.CallProcedure):
+                if self.procedure_decides(stmt.name):
+                    return True
+        return False
+
+    def anchor_of(self, stmt: ast.Repeat):
+        found = anchors(stmt, self.decides)
+        for choose in found:
+            self._anchors.add(id(choose))
+        return found[0].name if found else None
+
+    def is_anchor(self, stmt: ast.Choose) -> bool:
+        return id(stmt) in self._anchors
+
+    # -- writing the module
+    def _prologue(self) -> None:
+        self.w.line("ST = S.state; YOU = S.you; J = S.journal")
+
+    def _params(self, params) -> tuple[str, Env]:
+        names = ["v_" + p for p in params]
+        env = Env({p: Code(n, None, frozenset(), frozenset({n})) for p, n in zip(params, names)})
+        return ", ".join(names), env
+
+    def run(self) -> GeneratedRules:
+        w = self.w
+        result = GeneratedRules()
+        for name, decl in self.defines.items():
+            params, env = self._params(decl.params or ())
+            with w.block(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):"):
+                self._prologue()
+                w.line(f"return {self.x.gen(decl.value, env).src}")
+        for name, decl in self.procedures.items():
+            params, env = self._params(decl.params)
+            extra = [params] if params else []
+            if self.procedure_decides(name):
+                with w.block(f"def P_{name}({', '.join(['S', 'K'] + extra)}):"):
+                    self._prologue()
+                    self.s.block(decl.body, 0, w, Ctx("return", env), Cont(call="K"))
+            else:
+                with w.block(f"def P_{name}({', '.join(['S'] + extra)}):"):
+                    self._prologue()
+                    self.s.block(decl.body, 0, w, Ctx("return False", env), Cont(emit=lambda w_, c_: w_.line("return True")))
+        for name, decl in self.actions.items():
+            with w.block(f"def A_{name}(S):"):
+                self._prologue()
+                self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
+        handler_names = []
+        for decl in self.handler_decls:
+            params, env = self._params(decl.params)
+            function = self.fresh(f"H_{decl.name}")
+            handler_names.append((decl.name, function))
+            with w.block(f"def {function}({', '.join(['S'] + ([params] if params else []))}):"):
+                self._prologue()
+                self.s.block(decl.body, 0, w, Ctx("return False", env), Cont(emit=lambda w_, c_: w_.line("return True")))
+        source = w.text()
+        filename = f"<generated rules: {self.label}>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec"), self.namespace)
+        ns = self.namespace
+        result.source = source
+        result.defines = {name: ns[f"D_{name}"] for name in self.defines}
+        result.procedures = {name: (ns[f"P_{name}"], self.procedure_decides(name)) for name in self.procedures}
+        result.actions = {name: ns[f"A_{name}"] for name in self.actions}
+        for event, function in handler_names:
+            result.handlers.setdefault(event, []).append(ns[function])
+        return result

@@ -1,0 +1,253 @@
+"""The run-time side of generated rule code: one search through a frame.
+
+:class:`Search` offers keywords and functions the same interface as the
+interpreter's :class:`~engine.language.runtime.Run` (``state``, ``journal``,
+``you``, ``fire``...), and the generated code's decision points: ``choose``,
+``offered`` (a keyword's options), ``option`` (``optionally``) and ``more``
+(another round of a repeat). Each is a generator that yields the options to
+follow, records each on the path and rolls the state back after it, exactly as
+:func:`engine.language.decisions.decide` does. The modes:
+
+* ``all``: every option, in order (the legal moves);
+* ``first``: the first complete path (is there any move?);
+* ``random``: the first complete path, options tried in random order;
+* ``replay``: the decisions given, strictly in order (applying a move).
+
+The first decisions of a frame already played (its *script*) are replayed in
+every mode. A path ends early, as a move, when the next decision is another
+player's or follows a reveal.
+"""
+
+from __future__ import annotations
+
+from ..decisions import notation
+from ..runtime import Decision
+from ..statements import _multisets
+from ..vocabulary import Offer, Problem
+
+
+class Done(Exception):
+    """Raised at the first complete path in the modes that want only one."""
+
+
+class Search:
+    """One run of generated code over the game state."""
+
+    def __init__(self, game, mode: str, *, you=None, tokens=(), prefix: int = 0, mover=None, rng=None, reveals: int = 0):
+        self.game = game
+        self.rules = game.rules
+        self.state = game.state
+        self.board = game.state.board
+        self.journal = game.state.journal
+        self.you = you
+        self.decider = you.index if you is not None else -1
+        self.mode = mode
+        self.tokens = tokens
+        self.pos = 0
+        self.prefix = prefix
+        self.mover = mover
+        self.rng = rng
+        self.reveals = 0  # reveals run so far, the script's replayed ones included
+        self.reveals_before = reveals  # how many of them earlier moves of the frame made
+        self.path: list = []
+        self.found: list = []  # (path, stopped, action) of each complete path
+        self.on_leaf = None  # called at each complete path, while its effects are on the state
+        self.scores: list = []  # what on_leaf returned, path by path
+        self.action = None
+        self.handlers = game.ruleset.fast.handlers
+        # The interpreter's interface, for words that ask.
+        self.explains = False
+        self.diagnose = False
+
+    # -- what keywords and functions use
+    def fire(self, event: str, *args) -> bool:
+        for handler in self.handlers.get(event, ()):
+            if not handler(self, *args):
+                return False
+        return True
+
+    def fail(self, *args, **kwargs) -> None:
+        """Reasons are the interpreter's business; generated code only finds paths."""
+
+    @property
+    def revealed(self) -> bool:
+        return self.reveals > self.reveals_before
+
+    # -- paths
+    def leaf(self, stopped=None) -> None:
+        """A complete path (or one that ends here as a move, ``stopped`` says why)."""
+        if self.pos < len(self.tokens):
+            return  # decisions were given that nothing asked for
+        self.found.append((tuple(self.path), stopped, self.action))
+        if self.on_leaf is not None:
+            self.scores.append(self.on_leaf())
+        if self.mode != "all":
+            raise Done
+
+    def _stop(self, decider):
+        """Why the path ends before a decision, or None."""
+        if self.mode == "replay":
+            return ("need", decider) if self.pos >= len(self.tokens) else None
+        if self.mover is not None and decider >= 0 and decider != self.mover:
+            return ("handoff", decider)
+        if self.reveals > self.reveals_before:
+            return ("reveal", decider)
+        return None
+
+    # -- decision points
+    def choose(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None):
+        """Each option of a decision, with the path and the state put back after each."""
+        if self.pos >= self.prefix:
+            stop = self._stop(decider)
+            if stop is not None:
+                self.leaf(stop)
+                return
+            if not options:
+                return
+            if self.mode != "replay":
+                yield from self._explore(key, options, printed, decider, kind, texts)
+                return
+        yield from self._replay(key, options, printed, decider, kind, texts)
+
+    def _explore(self, key, options, printed, decider, kind, texts):
+        path = self.path
+        journal = self.journal
+        entries = journal.entries
+        order = range(len(options))
+        if self.mode == "random":
+            order = list(order)
+            self.rng.shuffle(order)
+        for index in order:
+            value = options[index]
+            mark = len(entries)
+            path.append((key, value, texts[index] if texts is not None else None, printed, kind, decider, index))
+            yield value
+            path.pop()
+            if len(entries) > mark:
+                journal.rollback(mark)
+
+    def _replay(self, key, options, printed, decider, kind, texts):
+        tokens = self.tokens
+        if self.pos >= len(tokens):
+            return
+        token_key, text = tokens[self.pos]
+        if token_key != key:
+            return
+        for index, value in enumerate(options):
+            written = texts[index] if texts is not None else notation(value)
+            if written == text:
+                self.pos += 1
+                self.path.append((key, value, written, printed, kind, decider, index))
+                yield value
+                return
+
+    def offered(self, result, decider: int):
+        """What a choice keyword gave: each option it offers, applied; or its own result."""
+        if result.__class__ is not Offer:
+            if not isinstance(result, Problem):
+                yield result
+            return
+        pairs = result.options
+        values = [value for value, _ in pairs]
+        texts = [text for _, text in pairs]
+        apply = result.apply
+        for value in self.choose(result.key, values, len(values) != 1, decider, "offer", texts):
+            applied = apply(value)
+            if not isinstance(applied, Problem):
+                yield applied
+
+    def option(self, key: str, decider: int):
+        """An optional step: without it, then with it."""
+        yield from self.choose(key, _NO_YES, None, decider, "option", _NO_YES_TEXT)
+
+    def more(self, key: str, decider: int):
+        """Another round of a repeat the player may stop: no, then yes."""
+        yield from self.choose(key, _NO_YES, False, decider, "more", _NO_YES_TEXT)
+
+
+_NO_YES = (False, True)
+_NO_YES_TEXT = ("no", "yes")
+
+
+def decisions(path) -> tuple:
+    """The Decision objects of a path (as the interpreter records them)."""
+    result = []
+    for key, value, text, printed, kind, decider, _ in path:
+        if text is None:
+            text = notation(value)
+        if printed is None:  # an optional step is written when taken
+            printed = value is True
+        result.append(Decision(key, text, printed, kind, decider))
+    return tuple(result)
+
+
+# ----------------------------------------------------------- helpers in the code
+
+
+def unique_by_identity(items) -> list:
+    """Board objects without repeats (a hand holds copies of one card), first first."""
+    return list(dict.fromkeys(items))
+
+
+def unique_by_text(items) -> list:
+    """Values without repeats of notation, first first (as the interpreter's choose)."""
+    seen = set()
+    result = []
+    for item in items:
+        text = notation(item)
+        if text not in seen:
+            seen.add(text)
+            result.append(item)
+    return result
+
+
+def multisets(items, count: int) -> list:
+    return _multisets(list(items), count)
+
+
+def decider_of(player) -> int:
+    return player.index if player is not None else -1
+
+
+# ------------------------------------------------------------------ frames
+
+
+def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None) -> Search:
+    """Run a frame's generated code from its start; the Search holds what it found.
+
+    The script of decisions the frame has already taken comes first (replayed),
+    then ``tokens``; in ``replay`` mode every decision must be given."""
+    state = game.state
+    generated = game.ruleset.fast
+    you = state.players[frame.you] if frame.you is not None else None
+    tokens = tuple(frame.script) + tuple(tokens)
+    search = Search(
+        game,
+        mode,
+        you=you,
+        tokens=tokens,
+        prefix=len(tokens),
+        mover=frame.waiting if mode != "replay" else None,
+        rng=rng,
+        reveals=frame.reveals,
+    )
+    search.on_leaf = on_leaf
+    try:
+        if frame.kind == "action":
+            actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
+            if cheapest_first:  # to learn quickly whether any move exists: short actions first
+                actions.sort(key=lambda a: len(a.body))
+            functions = generated.actions
+            texts = [a.name for a in actions]
+            for action in search.choose("action", actions, True, frame.you, "action", texts):
+                search.action = action
+                functions[action.name](search)
+        else:
+            function, decides = generated.procedures[frame.name]
+            if decides:
+                function(search, search.leaf, *frame.args)
+            elif function(search, *frame.args):
+                search.leaf()
+    except Done:
+        pass
+    return search

@@ -1,0 +1,73 @@
+"""Writing Python source: indented lines, and continuations.
+
+Generated rule code is written in continuation-passing style: a decision is a
+``for`` loop over its options, and everything after it in the rules is the
+loop's body. Where the rest must run from several places (after each branch
+of an ``if``, or once per round of a ``repeat``), it becomes a nested function,
+called where the interpreter would have gone on.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Callable, Optional
+
+from .expressions import Env
+
+
+class Writer:
+    def __init__(self):
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    @contextmanager
+    def block(self, header: str):
+        self.line(header)
+        self.depth += 1
+        start = len(self.lines)
+        yield
+        if len(self.lines) == start:
+            self.line("pass")
+        self.depth -= 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where code is being written: how a failed path ends here, and the names in scope."""
+
+    fail: str  # "continue" inside an option loop, "return" in a function, ...
+    env: Env
+    loops: int = 0  # loops open in the current Python function (Python allows 20)
+
+    def with_env(self, env: Env) -> "Ctx":
+        return replace(self, env=env)
+
+    def in_loop(self) -> "Ctx":
+        return replace(self, fail="continue", loops=self.loops + 1)
+
+    def in_function(self, fail: str = "return") -> "Ctx":
+        return replace(self, fail=fail, loops=0)
+
+
+@dataclass(frozen=True)
+class Cont:
+    """What runs once the code written so far completes a path.
+
+    Either a callable already named in the source (``call``: "S.leaf", "K",
+    "k_3"), or code to write in place (``emit(writer, ctx)``)."""
+
+    call: Optional[str] = None
+    emit: Optional[Callable[[Writer, Ctx], None]] = None
+
+    def write(self, w: Writer, ctx: Ctx) -> None:
+        if self.call is not None:
+            w.line(f"{self.call}()")
+        else:
+            self.emit(w, ctx)

@@ -1,0 +1,270 @@
+"""Statements as Python source, in continuation-passing style.
+
+The generated code does what :mod:`engine.language.statements` does, step for
+step: a simple statement runs and ends the path if it fails; a decision loops
+over its options through the run (:mod:`engine.language.codegen.search`),
+which records it on the path and rolls the state back after each option; the
+rest of the rules after a decision is the body of its loop. A complete path
+calls its continuation, finally ``S.leaf()``.
+"""
+
+from __future__ import annotations
+
+from .. import ast
+from ..effects import NOTHING
+from .expressions import Code, Env, Unsupported
+from .source import Cont, Ctx, Writer
+
+_META = (ast.Cite, ast.Describe, ast.Uses)
+_REPEAT_CAP = 60  # as the interpreter: an open-ended repeat offers at most this many more rounds
+_LOOPS_PER_FUNCTION = 14  # Python allows 20 nested blocks in one function
+NOTHING_AFTER = Cont(emit=lambda w, ctx: None)
+
+
+class StatementGenerator:
+    def __init__(self, context, expressions):
+        self.context = context
+        self.x = expressions
+
+    # -- blocks
+    def block(self, stmts: tuple, i: int, w: Writer, ctx: Ctx, k: Cont) -> None:
+        """Write stmts[i:] followed by the continuation k."""
+        while i < len(stmts) and isinstance(stmts[i], _META):
+            i += 1
+        if i == len(stmts):
+            k.write(w, ctx)
+            return
+        stmt = stmts[i]
+        if ctx.loops >= _LOOPS_PER_FUNCTION and self.context.decides((stmt,)):
+            w.line(f"{self.function_for(stmts, i, w, ctx, k)}()")
+            return
+        getattr(self, "_" + type(stmt).__name__)(stmt, stmts, i, w, ctx, k)
+
+    def function_for(self, stmts, i, w: Writer, ctx: Ctx, k: Cont) -> str:
+        """The name of a function that runs stmts[i:] then k (defined here if needed)."""
+        rest = [s for s in stmts[i:] if not isinstance(s, _META)]
+        if not rest and k.call is not None:
+            return k.call
+        name = self.context.fresh("k")
+        with w.block(f"def {name}():"):
+            self.block(stmts, i, w, ctx.in_function(), k)
+        return name
+
+    def _next(self, stmts, i, w, ctx, k, env=None):
+        self.block(stmts, i + 1, w, ctx if env is None else ctx.with_env(env), k)
+
+    @staticmethod
+    def _bind(env: Env, name: str, python: str, kind) -> Env:
+        return env.child(**{name: Code(python, kind, NOTHING, frozenset({python}))})
+
+    # -- simple statements
+    def _Let(self, stmt, stmts, i, w, ctx, k):
+        value = self.x.gen(stmt.value, ctx.env)
+        name = self.context.fresh("v_" + stmt.name)
+        w.line(f"{name} = {value.src}")
+        self.context.note_type(name, value.type)
+        self._next(stmts, i, w, ctx, k, self._bind(ctx.env, stmt.name, name, value.type))
+
+    def _Require(self, stmt, stmts, i, w, ctx, k):
+        condition = self.x.gen(stmt.condition, ctx.env)
+        w.line(f"if not {condition.src}: {ctx.fail}")
+        self._next(stmts, i, w, ctx, k)
+
+    def _Stop(self, stmt, stmts, i, w, ctx, k):
+        # The frame's code is complete here: nothing after it runs.
+        w.line("S.leaf(None)")
+        w.line(ctx.fail)
+
+    def _call_source(self, word, stmt, env) -> str:
+        args = [self.x.gen(a, env).src for a in stmt.args]
+        kwargs = [f"{key}={self.x.gen(value, env).src}" for key, value in stmt.kwargs]
+        fn = self.context.bind("KW_" + word.name, word.fn)
+        return f"{fn}({', '.join(['S'] + args + kwargs)})"
+
+    def _Command(self, stmt, stmts, i, w, ctx, k):
+        word = self.context.vocabulary.keywords[stmt.name]
+        call = self._call_source(word, stmt, ctx.env)
+        env = ctx.env
+        result = self.context.fresh("r")
+        if word.kind == "choice":
+            decider = "S.decider"
+            with w.block(f"for {result} in S.offered({call}, {decider}):"):
+                inner = ctx.in_loop()
+                if word.reveals:
+                    w.line("J.set(S, 'reveals', S.reveals + 1)")
+                if stmt.bind:
+                    env = self._bind(env, stmt.bind, result, word.returns)
+                self._next(stmts, i, w, inner, k, env)
+            return
+        w.line(f"{result} = {call}")
+        w.line(f"if isinstance({result}, PROBLEM): {ctx.fail}")
+        if word.reveals:
+            w.line("J.set(S, 'reveals', S.reveals + 1)")
+        if stmt.bind:
+            env = self._bind(env, stmt.bind, result, word.returns)
+        self._next(stmts, i, w, ctx, k, env)
+
+    # -- decisions
+    def options(self, stmt: ast.Choose, env: Env, w: Writer, extra_filters=()) -> tuple[str, object]:
+        """Write the list of a choose's options; return the list's name and the options' type."""
+        domain = self.x.gen(stmt.domain, env)
+        kind = domain.type
+        item = kind.item if hasattr(kind, "item") else None
+        if stmt.count is not None:
+            raw = f"MULTISETS({domain.src}, {stmt.count})"
+            item = None  # a tuple of items: no attribute of it is known
+        elif getattr(kind, "unique", False):
+            raw = domain.src
+        elif item is not None and item in self.context.static_classes:
+            raw = f"UNIQUE_ID({domain.src})"
+        else:
+            raw = f"UNIQUE_TEXT({domain.src})"
+        candidate = self.context.fresh("c_" + stmt.name)
+        inner = self._bind(env, stmt.name, candidate, item)
+        tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
+        tests += list(extra_filters)
+        options = self.context.fresh("o_" + stmt.name)
+        condition = f" if {' and '.join(tests)}" if tests else ""
+        w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
+        return options, item
+
+    def _Choose(self, stmt, stmts, i, w, ctx, k):
+        options, item = self.options(stmt, ctx.env, w)
+        printed = "True" if self.context.is_anchor(stmt) else f"len({options}) != 1"
+        by = next((c.value for c in stmt.clauses if c.kind == "by"), None)
+        decider = f"DECIDER({self.x.gen(by, ctx.env).src})" if by is not None else "S.decider"
+        name = self.context.fresh("v_" + stmt.name)
+        self.context.note_type(name, item)
+        with w.block(f"for {name} in S.choose({stmt.name!r}, {options}, {printed}, {decider}):"):
+            self._next(stmts, i, w, ctx.in_loop(), k, self._bind(ctx.env, stmt.name, name, item))
+
+    def _Optionally(self, stmt, stmts, i, w, ctx, k):
+        after = self.function_for(stmts, i + 1, w, ctx, k)
+        yes = self.context.fresh("yes")
+        with w.block(f"for {yes} in S.option({stmt.name!r}, S.decider):"):
+            with w.block(f"if {yes}:"):
+                self.block(stmt.body, 0, w, ctx.in_loop(), Cont(call=after))
+            w.line(f"else: {after}()")
+
+    # -- control
+    def _If(self, stmt, stmts, i, w, ctx, k):
+        branches = list(stmt.branches)
+        branching = self.context.decides((stmt,))
+        if branching:
+            after = Cont(call=self.function_for(stmts, i + 1, w, ctx, k))
+        else:
+            after = NOTHING_AFTER
+        for position, (condition, body) in enumerate(branches):
+            test = self.x.gen(condition, ctx.env).src
+            with w.block(f"{'if' if position == 0 else 'elif'} {test}:"):
+                self.block(body, 0, w, ctx, after)
+        if stmt.otherwise or branching:
+            with w.block("else:"):
+                self.block(stmt.otherwise, 0, w, ctx, after)
+        if not branching:
+            self._next(stmts, i, w, ctx, k)
+
+    def _For(self, stmt, stmts, i, w, ctx, k):
+        items = self.x.gen(stmt.iterable, ctx.env)
+        var = self.context.fresh("v_" + stmt.var)
+        item = items.type.item if hasattr(items.type, "item") else None
+        self.context.note_type(var, item)
+        env = self._bind(ctx.env, stmt.var, var, item)
+        if not self.context.decides((stmt,)):
+            ok = self.context.fresh("ok")
+            w.line(f"{ok} = True")
+            with w.block(f"for {var} in list({items.src}):"):
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1), NOTHING_AFTER)
+            w.line(f"if not {ok}: {ctx.fail}")
+            self._next(stmts, i, w, ctx, k)
+            return
+        after = self.function_for(stmts, i + 1, w, ctx, k)
+        loop, seq, pos = self.context.fresh("f"), self.context.fresh("seq"), self.context.fresh("pos")
+        with w.block(f"def {loop}({seq}, {pos}):"):
+            w.line(f"if {pos} == len({seq}): {after}(); return")
+            w.line(f"{var} = {seq}[{pos}]")
+            again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1)"))
+            self.block(stmt.body, 0, w, ctx.in_function().with_env(env), again)
+        w.line(f"{loop}(list({items.src}), 0)")
+
+    def _bounds(self, stmt, env, w):
+        """Write the repeat's bounds; return (low, high) names (None for a while)."""
+        if stmt.mode == "while":
+            return None, None
+        low = self.context.fresh("low")
+        w.line(f"{low} = {self.x.gen(stmt.low, env).src}")
+        if stmt.mode == "times":
+            return low, low
+        high = self.context.fresh("high")
+        if stmt.mode == "between":
+            w.line(f"{high} = {self.x.gen(stmt.high, env).src}")
+        else:
+            w.line(f"{high} = {low} + {_REPEAT_CAP}")
+        return low, high
+
+    def _Repeat(self, stmt, stmts, i, w, ctx, k):
+        low, high = self._bounds(stmt, ctx.env, w)
+        player_decides = stmt.mode in ("between", "at_least")
+        condition = self.x.gen(stmt.condition, ctx.env).src if stmt.mode == "while" else None
+        done = self.context.fresh("done")
+        if not player_decides and not self.context.decides(stmt.body):
+            ok = self.context.fresh("ok")
+            w.line(f"{done} = 0")
+            w.line(f"{ok} = True")
+            with w.block("while True:"):
+                if condition is not None:
+                    w.line(f"if not {condition}: break")
+                    w.line(f"if {done} >= 1000: raise RuntimeError('repeat while ran 1000 times')")
+                else:
+                    w.line(f"if {done} >= {high}: break")
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", ctx.env, ctx.loops + 1), NOTHING_AFTER)
+                w.line(f"{done} += 1")
+            w.line(f"if not {ok}: {ctx.fail}")
+            self._next(stmts, i, w, ctx, k)
+            return
+        after = self.function_for(stmts, i + 1, w, ctx, k)
+        round_, body = self.context.fresh("round"), self.context.fresh("body")
+        anchor = self.context.anchor_of(stmt)
+        with w.block(f"def {round_}({done}):"):
+            if condition is not None:
+                w.line(f"if not {condition}: {after}(); return")
+                w.line(f"if {done} >= 1000: raise RuntimeError('repeat while ran 1000 times')")
+            else:
+                w.line(f"if {done} >= {high}: {after}(); return")
+                if player_decides:
+                    more = self.context.fresh("more")
+                    with w.block(f"if {done} >= {low}:"):
+                        with w.block(f"for {more} in S.more({'more:' + anchor!r}, S.decider):"):
+                            w.line(f"if {more}: {body}({done})")
+                            w.line(f"else: {after}()")
+                        w.line("return")
+            w.line(f"{body}({done})")
+        with w.block(f"def {body}({done}):"):
+            again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1)"))
+            self.block(stmt.body, 0, w, ctx.in_function(), again)
+        w.line(f"{round_}(0)")
+
+    def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
+        function = self.context.procedure_function(stmt.name)
+        args = [self.x.gen(a, ctx.env).src for a in stmt.args]
+        args += [f"v_{key}={self.x.gen(value, ctx.env).src}" for key, value in stmt.kwargs]
+        if not self.context.procedure_decides(stmt.name):
+            w.line(f"if not {function}({', '.join(['S'] + args)}): {ctx.fail}")
+            self._next(stmts, i, w, ctx, k)
+            return
+        after = self.function_for(stmts, i + 1, w, ctx, k)
+        w.line(f"{function}({', '.join(['S', after] + args)})")
+
+
+def anchors(stmt: ast.Repeat, decides) -> tuple:
+    """The choose that starts each round of a repeat the player may stop (as the compiler finds it)."""
+    if stmt.mode not in ("between", "at_least"):
+        return ()
+    for body_stmt in stmt.body:
+        if isinstance(body_stmt, ast.Cite):
+            continue
+        if isinstance(body_stmt, ast.Choose):
+            return (body_stmt,)
+        if decides((body_stmt,)):
+            raise Unsupported("a repeat whose first decision is not a choose")
+    raise Unsupported("a repeat with no choose")
