@@ -33,7 +33,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: Game) -> Move:
-        return self.rng.choice(list(game.legal_moves))
+        return game.uniform_random_move(self.rng)
 
 
 class QuickRandomBot(Bot):

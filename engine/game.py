@@ -35,7 +35,7 @@ from .errors import (
     SetupError,
     UndoError,
 )
-from .language.codegen.search import Search, decisions as path_decisions, run_frame
+from .language.codegen.search import Search, decisions as path_decisions, expand, nth, order_key, run_frame, weight
 from .language.decisions import LEAF, decide, notation as value_notation
 from .language.runtime import Frame, Run
 from .language.statements import run_block
@@ -451,7 +451,9 @@ class Game:
                 search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
             if search is not None:
                 skip = len(frame.script)
-                for path, stopped, action in search.found:
+                full = [(whole, action) for path, _, action in search.found for whole in expand(path)]
+                full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
+                for path, action in full:
                     move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
                     text = move.notation()
                     if text not in seen:
@@ -482,7 +484,8 @@ class Game:
             if search is not None:
                 result, seen = [], set()
                 skip = len(frame.script)
-                for (path, stopped, action), value in zip(search.found, search.scores):
+                scored = sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
+                for (path, stopped, action), value in scored:
                     move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
                     text = move.notation()
                     if text not in seen:
@@ -523,6 +526,41 @@ class Game:
             for path, stopped, action in self._solutions(run, frame):
                 return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
         raise RuleRuntimeError("no legal move exists although the game waits for one")
+
+    def count_moves(self, only=None) -> int:
+        """How many legal moves there are, counted without listing them where the rules allow."""
+        frame = self.state.frame
+        if frame is None:
+            return 0
+        if self.fast is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
+            if search is not None:
+                return sum(weight(path) for path, _, _ in search.found)
+        return sum(1 for _ in self._enumerate(only))
+
+    def uniform_random_move(self, rng: random.Random) -> Move:
+        """A legal move drawn uniformly from all of them (without listing them where the rules allow)."""
+        frame = self.state.frame
+        if frame is None:
+            raise GameOverError("the game is over")
+        if self.fast is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all"), mark)
+            if search is not None and search.found:
+                weights = [weight(path) for path, _, _ in search.found]
+                number = rng.randrange(sum(weights))
+                for (path, _, action), count in zip(search.found, weights):
+                    if number < count:
+                        full = nth(path, number)
+                        return Move(self._frame_name(frame, action), frame.waiting, path_decisions(full[len(frame.script):]))
+                    number -= count
+        moves = list(self._enumerate())
+        if not moves:
+            raise RuleRuntimeError("no legal move exists although the game waits for one")
+        return rng.choice(moves)
 
     def parse(self, text: str) -> Move:
         """The legal move a text stands for; raises a MoveError saying why not."""
@@ -796,7 +834,7 @@ class LegalMoves:
         return True
 
     def count(self) -> int:
-        return sum(1 for _ in self)
+        return self.game.count_moves(self.only)
 
     def __bool__(self) -> bool:
         return next(iter(self), None) is not None

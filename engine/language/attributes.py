@@ -528,6 +528,24 @@ _FALLBACK = {
 }
 
 
+def reads_of_attribute(name: str) -> frozenset:
+    """What ``x.name`` may read when the type of ``x`` is not known.
+
+    Rule code reaches only the objects of these tables, the data's fields and
+    values the engine's words return; so the answer is what any attribute of that
+    name reads, and, where the name may fall back on data fields that change in
+    play, those: a player's counters, the token dealt to a space."""
+    reads = NOTHING
+    for (cls, attribute), info in INFO.items():
+        if attribute == name:
+            reads |= info.reads
+    if (PlayerState, name) not in INFO:
+        reads |= frozenset({FIELDS})
+    if (SpaceState, name) not in INFO:
+        reads |= frozenset({TOKENS})
+    return reads
+
+
 def get_attribute(obj, name: str, run):
     """``obj.name`` as rule text sees it."""
     table = ATTRIBUTES.get(type(obj))

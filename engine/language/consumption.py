@@ -16,7 +16,9 @@ from typing import Optional
 from ..errors import RuleRuntimeError
 from ..model import graph
 from ..model.state import BoardTile, SpaceState
-from .effects import CUBES, LINKS, MONEY, TILES
+from .attributes import INFO, AttributeInfo
+from .effects import CUBES, LINKS, MONEY, NOTHING, TILES
+from .types import ListOf
 from .functions import places
 from .runtime import Frame
 from .vocabulary import BUILTINS, Offer, Problem
@@ -58,6 +60,11 @@ class Allocation:
         if name == "count":
             return sum(n for _, n in self.parts) + self.bought
         raise RuleRuntimeError(f"a consumption has no attribute {name!r}; it has sources, offered, bought, cost, count")
+
+
+# What rule code reads of a consumption: fixed once it is made.
+for _name, _kind in (("sources", ListOf(None)), ("offered", ListOf(None)), ("bought", int), ("cost", int), ("count", int)):
+    INFO[Allocation, _name] = AttributeInfo(lambda obj, run, _name=_name: obj.rule_attribute(_name, run), NOTHING, _kind)
 
 
 def _holder_text(holder) -> str:
@@ -103,6 +110,7 @@ class _Plan:
     writes=(CUBES, MONEY),
     fires=("emptied",),
     resources=True,
+    returns=Allocation,
 )
 def consume(run, resource, amount, target=None, offer=()):
     """Consume units of a resource, from the sources its ``resource`` rule names,

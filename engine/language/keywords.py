@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from ..errors import RuleRuntimeError
 from ..model.state import BoardLink, BoardTile, new_version
-from ..model.static import Card, Industry, Line, Slot
+from ..model.static import Card, Industry, Line, Slot, Token
 from .effects import CARDS, CHANCE, COUNTERS, CUBES, FIELDS, FLOW, INCOME, LINKS, MATS, MONEY, TILES, TOKENS, VP
 from .vocabulary import BUILTINS, Problem
 
 keyword = BUILTINS.keyword
 
-BUILTINS.event("emptied", ("tile",), "A tile's last cube or barrel was removed by consume or sell_to_market.")
+BUILTINS.event("emptied", ("tile",), "A tile's last cube or barrel was removed by consume or sell_to_market.", types=(BoardTile,))
 
 
 def _player(run, player):
@@ -36,7 +36,7 @@ def _money(amount: int) -> str:
 
 
 # ------------------------------------------------------------------------- money
-@keyword(example="pay 3", reads=MONEY, writes=MONEY)
+@keyword(example="pay 3", reads=MONEY, writes=MONEY, needs="{player}.money >= {amount}")
 def pay(run, amount, player=None):
     """Spend money. It goes onto the player's character tile, where it decides
     the next turn order, and to the bank at the end of the round."""
@@ -273,7 +273,7 @@ def shuffle_tokens(run, pool, for_players=None):
     return None
 
 
-@keyword(reveals=True, example="reveal_token \"distant_market\" as drawn\n    score drawn.move", reads=(TOKENS, COUNTERS), writes=(TOKENS, COUNTERS))
+@keyword(reveals=True, example="reveal_token \"distant_market\" as drawn\n    score drawn.move", reads=(TOKENS, COUNTERS), writes=(TOKENS, COUNTERS), returns=Token)
 def reveal_token(run, pool):
     """Turn up the top token of a face-down pile and return it. What was hidden is
     now known, so the move ends at the next decision and cannot be taken back."""
@@ -342,7 +342,7 @@ def sell_to_market(run, tile, market):
 
 
 # -------------------------------------------------------------------------- tiles
-@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built", reads=(MATS, TILES, FLOW), writes=(MATS, TILES))
+@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built", reads=(MATS, TILES, FLOW), writes=(MATS, TILES), returns=BoardTile)
 def build_tile(run, industry, slot, player=None):
     """Take the lowest tile of an industry from the player's mat and place it on
     an empty industry space. Returns the new tile."""
@@ -400,7 +400,7 @@ def set_flipped(run, tile):
 
 
 # -------------------------------------------------------------------------- links
-@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link", reads=(LINKS, FLOW), writes=LINKS)
+@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link", reads=(LINKS, FLOW), writes=LINKS, returns=BoardLink)
 def place_link(run, line, player=None):
     "Place one of the player's link tiles, of the current era's kind, on a free line. Returns it."
     p = _player(run, player)

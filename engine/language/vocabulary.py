@@ -50,6 +50,7 @@ class Word:
     writes: frozenset = field(default=frozenset(), compare=False)
     fires: tuple = ()
     resources: bool = False  # runs the rules' resource declarations (their reads count too)
+    needs: Optional[str] = None  # a Python template of what must hold for it to succeed ("{amount}": an argument)
     returns: Any = None
     inline: Optional[str] = None
 
@@ -76,15 +77,16 @@ class Vocabulary:
     functions: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)
     events: dict = field(default_factory=dict)  # event -> (parameter names, doc)
+    event_types: dict = field(default_factory=dict)  # event -> classes of its values
     # Attribute names readable beyond the engine's tables and the data's fields
     # (a ruleset whose keywords keep their own per-player counters adds them here).
     attributes: set = field(default_factory=lambda: {"face_down", "sources", "offered", "bought", "cost", "count"})
 
     def copy(self) -> "Vocabulary":
-        return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), set(self.attributes))
+        return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), dict(self.event_types), set(self.attributes))
 
     # -- decorators
-    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False):
+    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, returns=None):
         """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
         ``reveals=True`` if it shows hidden information (a move ends after it).
         ``reads``/``writes`` name the state regions it touches
@@ -94,7 +96,7 @@ class Vocabulary:
         def register(fn):
             word = Word(
                 name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example,
-                reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources,
+                reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources, needs=needs, returns=returns,
             )
             self.keywords[word.name] = word
             return fn
@@ -124,9 +126,11 @@ class Vocabulary:
 
         return register(fn) if fn is not None else register
 
-    def event(self, event: str, params: tuple, doc: str) -> None:
-        """Declare an event the engine or a keyword fires, for ``on EVENT(...)`` handlers."""
+    def event(self, event: str, params: tuple, doc: str, types: tuple = ()) -> None:
+        """Declare an event the engine or a keyword fires, for ``on EVENT(...)`` handlers.
+        ``types`` gives the classes of its values, where known (for the code generator)."""
         self.events[event] = (tuple(params), doc)
+        self.event_types[event] = tuple(types)
 
 
 def _doc(fn: Callable) -> str:

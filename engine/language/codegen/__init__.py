@@ -25,7 +25,10 @@ from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
 from .search import decider_of, multisets, unique_by_identity, unique_by_text
 from .source import Cont, Ctx, Writer
+from .analysis import guards
 from .statements import StatementGenerator, anchors
+
+_YOU = ast.Name(None, "you")
 
 __all__ = ["generate", "GeneratedRules", "Unsupported"]
 
@@ -35,6 +38,7 @@ class GeneratedRules:
     """The functions generated for a ruleset's rules, and their source."""
 
     actions: dict = field(default_factory=dict)  # name -> fn(S)
+    fast_actions: dict = field(default_factory=dict)  # name -> fn(S), optimised for finding every move
     procedures: dict = field(default_factory=dict)  # name -> (fn, decides)
     handlers: dict = field(default_factory=dict)  # event -> [fn(S, *args) -> bool]
     defines: dict = field(default_factory=dict)  # name -> fn(S, *params)
@@ -61,6 +65,7 @@ class _Generator:
         self.procedures = {n: d for (k, n), d in decls.items() if k == "procedure"}
         self.actions = {n: d for (k, n), d in decls.items() if k == "action"}
         self.handler_decls = [d for (k, _), d in decls.items() if k == "handler"]
+        self.resource_decls = [d for (k, _), d in decls.items() if k == "resource"]
         self.constants: list = []
         self._constant_at: dict = {}
         self.namespace = {
@@ -111,8 +116,35 @@ class _Generator:
     def define_function(self, name: str) -> str:
         return f"D_{name}"
 
-    def procedure_function(self, name: str) -> str:
-        return f"P_{name}"
+    def procedure_function(self, name: str, fast: bool = False) -> str:
+        return f"FP_{name}" if fast and self.procedure_decides(name) else f"P_{name}"
+
+    def handler_for(self, event: str):
+        return next((d for d in self.handler_decls if d.name == event), None)
+
+    def precondition(self, word, stmt, env):
+        """What a keyword needs to succeed (its ``needs`` template), as code here; or None."""
+        if word.needs is None:
+            return None
+        import inspect
+
+        params = list(inspect.signature(word.fn).parameters)[1:]
+        given = {}
+        for param, arg in zip(params, stmt.args):
+            given[param] = self.x.gen(arg, env)
+        for key, value in stmt.kwargs:
+            given[key] = self.x.gen(value, env)
+        if "player" in params and "player" not in given:
+            given["player"] = env["you"] if "you" in env else self.x.gen(_YOU, env)
+        try:
+            src = word.needs.format(**{k: f"({v.src})" for k, v in given.items()})
+        except KeyError:
+            return None
+        reads, names = word.reads, frozenset()
+        for code in given.values():
+            reads |= code.reads
+            names |= code.names
+        return Code(src, bool, reads, names)
 
     def procedure_decides(self, name: str) -> bool:
         key = ("procedure", name)
@@ -174,9 +206,10 @@ class _Generator:
             params, env = self._params(decl.params)
             extra = [params] if params else []
             if self.procedure_decides(name):
-                with w.block(f"def P_{name}({', '.join(['S', 'K'] + extra)}):"):
-                    self._prologue()
-                    self.s.block(decl.body, 0, w, Ctx("return", env), Cont(call="K"))
+                for prefix, fast in (("P", False), ("FP", True)):
+                    with w.block(f"def {prefix}_{name}({', '.join(['S', 'K'] + extra)}):"):
+                        self._prologue()
+                        self.s.block(decl.body, 0, w, Ctx("return", env, fast=fast), Cont(call="K"))
             else:
                 with w.block(f"def P_{name}({', '.join(['S'] + extra)}):"):
                     self._prologue()
@@ -185,6 +218,11 @@ class _Generator:
             with w.block(f"def A_{name}(S):"):
                 self._prologue()
                 self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
+            with w.block(f"def FA_{name}(S):"):
+                self._prologue()
+                for guard in guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True):
+                    w.line(f"if not {guard.src}: return")
+                self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
         handler_names = []
         for decl in self.handler_decls:
             params, env = self._params(decl.params)
@@ -202,6 +240,7 @@ class _Generator:
         result.defines = {name: ns[f"D_{name}"] for name in self.defines}
         result.procedures = {name: (ns[f"P_{name}"], self.procedure_decides(name)) for name in self.procedures}
         result.actions = {name: ns[f"A_{name}"] for name in self.actions}
+        result.fast_actions = {name: ns[f"FA_{name}"] for name in self.actions}
         for event, function in handler_names:
             result.handlers.setdefault(event, []).append(ns[function])
         return result

@@ -20,7 +20,7 @@ from ...errors import Where
 from ...model.state import BoardTile
 from ...model.static import Card, Era, Industry, Line, Location, Market, Slot, Space, TileType, Token
 from .. import ast
-from ..attributes import ATTRIBUTES, INFO
+from ..attributes import ATTRIBUTES, INFO, reads_of_attribute
 from ..effects import EVERYTHING, NOTHING
 from ..expressions import AGGREGATES
 from ..types import ListOf, item_type
@@ -144,7 +144,7 @@ class ExpressionGenerator:
         if kind in _FIELDS and name not in ATTRIBUTES.get(kind, ()):
             # A field of the ruleset's data: fixed for the object.
             return _combine(f"{_FIELDS[kind].format(f'({obj.src})')}[{name!r}]", None, obj)
-        return _combine(f"GET({obj.src}, {name!r}, S)", None, obj, reads=EVERYTHING)
+        return _combine(f"GET({obj.src}, {name!r}, S)", None, obj, reads=reads_of_attribute(name))
 
     def _Index(self, node, env):
         obj = self.gen(node.obj, env)

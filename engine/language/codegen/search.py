@@ -20,6 +20,8 @@ player's or follows a reveal.
 
 from __future__ import annotations
 
+import itertools
+
 from ..decisions import notation
 from ..runtime import Decision
 from ..statements import _multisets
@@ -28,6 +30,61 @@ from ..vocabulary import Offer, Problem
 
 class Done(Exception):
     """Raised at the first complete path in the modes that want only one."""
+
+
+class Deferred:
+    """A choice taken last (see :mod:`engine.language.codegen.analysis`): on a path,
+    it stands for each of its valid options, which are counted, not explored."""
+
+    __slots__ = ("key", "valid", "printed", "decider", "test")
+
+    def __init__(self, key, valid, printed, decider, test):
+        self.key = key
+        self.valid = valid  # (index, value) of each option whose statements succeed
+        self.printed = printed
+        self.decider = decider
+        self.test = test  # test(value): run the choice's statements (state changed; True if they succeed)
+
+    def entry(self, index: int, value) -> tuple:
+        return (self.key, value, None, self.printed, "choose", self.decider, index)
+
+
+def weight(path) -> int:
+    """How many moves a path stands for: the product of its deferred choices' options."""
+    count = 1
+    for entry in path:
+        if entry.__class__ is Deferred:
+            count *= len(entry.valid)
+    return count
+
+
+def expand(path):
+    """Each full path a path with deferred choices stands for, in the rules' order."""
+    slots = [i for i, entry in enumerate(path) if entry.__class__ is Deferred]
+    if not slots:
+        yield path
+        return
+    for combination in itertools.product(*(path[i].valid for i in slots)):
+        full = list(path)
+        for i, (index, value) in zip(slots, combination):
+            full[i] = path[i].entry(index, value)
+        yield tuple(full)
+
+
+def nth(path, number: int) -> tuple:
+    """The full path number ``number`` (0 <= number < weight(path)) of a path."""
+    full = list(path)
+    for i in range(len(path) - 1, -1, -1):
+        entry = path[i]
+        if entry.__class__ is Deferred:
+            number, pick = divmod(number, len(entry.valid))
+            full[i] = entry.entry(*entry.valid[pick])
+    return tuple(full)
+
+
+def order_key(path) -> tuple:
+    """Where a full path comes in the interpreter's order: its options' positions."""
+    return tuple(entry[6] for entry in path)
 
 
 class Search:
@@ -53,6 +110,7 @@ class Search:
         self.found: list = []  # (path, stopped, action) of each complete path
         self.on_leaf = None  # called at each complete path, while its effects are on the state
         self.scores: list = []  # what on_leaf returned, path by path
+        self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
         self.action = None
         self.handlers = game.ruleset.fast.handlers
         # The interpreter's interface, for words that ask.
@@ -78,11 +136,50 @@ class Search:
         """A complete path (or one that ends here as a move, ``stopped`` says why)."""
         if self.pos < len(self.tokens):
             return  # decisions were given that nothing asked for
-        self.found.append((tuple(self.path), stopped, self.action))
-        if self.on_leaf is not None:
-            self.scores.append(self.on_leaf())
+        path = tuple(self.path)
+        if self.on_leaf is None:
+            self.found.append((path, stopped, self.action))
+        else:
+            self._score(path, stopped)
         if self.mode != "all":
             raise Done
+
+    def _score(self, path, stopped) -> None:
+        """Score each full move of a path, with its deferred choices' statements applied."""
+        journal = self.journal
+        deferred = [(i, entry) for i, entry in enumerate(path) if entry.__class__ is Deferred]
+        for full in expand(path):
+            mark = journal.mark()
+            for i, entry in deferred:
+                entry.test(full[i][1])
+            self.found.append((full, stopped, self.action))
+            self.scores.append(self.on_leaf())
+            journal.rollback(mark)
+
+    # -- deferred choices
+    def defer(self, key, name: str, options, printed: bool, decider: int, test):
+        """Settle a choice at the end of each path; None if no option's statements succeed."""
+        valid = self.memo.get(key) if key is not None else None
+        if valid is None:
+            valid = []
+            journal = self.journal
+            entries = journal.entries
+            for index, value in enumerate(options):
+                mark = len(entries)
+                if test(value):
+                    valid.append((index, value))
+                if len(entries) > mark:
+                    journal.rollback(mark)
+            if key is not None:
+                self.memo[key] = valid
+        if not valid:
+            return None
+        group = Deferred(name, valid, printed, decider, test)
+        self.path.append(group)
+        return group
+
+    def undefer(self) -> None:
+        self.path.pop()
 
     def _stop(self, decider):
         """Why the path ends before a decision, or None."""
@@ -216,7 +313,9 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
     """Run a frame's generated code from its start; the Search holds what it found.
 
     The script of decisions the frame has already taken comes first (replayed),
-    then ``tokens``; in ``replay`` mode every decision must be given."""
+    then ``tokens``; in ``replay`` mode every decision must be given. Finding
+    every move (``all``) or any (``first``) in a fresh action frame runs the
+    optimised actions, whose paths may hold deferred choices (see :func:`expand`)."""
     state = game.state
     generated = game.ruleset.fast
     you = state.players[frame.you] if frame.you is not None else None
@@ -237,7 +336,8 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
             actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
             if cheapest_first:  # to learn quickly whether any move exists: short actions first
                 actions.sort(key=lambda a: len(a.body))
-            functions = generated.actions
+            optimised = mode in ("all", "first") and not frame.script and not tokens
+            functions = generated.fast_actions if optimised else generated.actions
             texts = [a.name for a in actions]
             for action in search.choose("action", actions, True, frame.you, "action", texts):
                 search.action = action

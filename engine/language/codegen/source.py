@@ -45,6 +45,8 @@ class Ctx:
     fail: str  # "continue" inside an option loop, "return" in a function, ...
     env: Env
     loops: int = 0  # loops open in the current Python function (Python allows 20)
+    fast: bool = False  # the optimised variant (guards, deferred choices), for finding moves
+    top: bool = False  # in the statements of an action's own body (where a choice may be deferred)
 
     def with_env(self, env: Env) -> "Ctx":
         return replace(self, env=env)
@@ -54,6 +56,10 @@ class Ctx:
 
     def in_function(self, fail: str = "return") -> "Ctx":
         return replace(self, fail=fail, loops=0)
+
+    def nested(self) -> "Ctx":
+        """In a block inside a statement (an if's branch, a loop's body)."""
+        return replace(self, top=False)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import ast
 from ..effects import NOTHING
+from .analysis import Analyzer, deferral, guards
 from .expressions import Code, Env, Unsupported
 from .source import Cont, Ctx, Writer
 
@@ -25,6 +26,7 @@ class StatementGenerator:
     def __init__(self, context, expressions):
         self.context = context
         self.x = expressions
+        self.analyzer = Analyzer(context, expressions)
 
     # -- blocks
     def block(self, stmts: tuple, i: int, w: Writer, ctx: Ctx, k: Cont) -> None:
@@ -38,6 +40,11 @@ class StatementGenerator:
         if ctx.loops >= _LOOPS_PER_FUNCTION and self.context.decides((stmt,)):
             w.line(f"{self.function_for(stmts, i, w, ctx, k)}()")
             return
+        if ctx.fast and ctx.top and isinstance(stmt, ast.Choose):
+            found = deferral(self.analyzer, stmts, i, ctx.env)
+            if found is not None:
+                self._deferred(found, stmts, i, w, ctx, k)
+                return
         getattr(self, "_" + type(stmt).__name__)(stmt, stmts, i, w, ctx, k)
 
     def function_for(self, stmts, i, w: Writer, ctx: Ctx, k: Cont) -> str:
@@ -105,8 +112,12 @@ class StatementGenerator:
         self._next(stmts, i, w, ctx, k, env)
 
     # -- decisions
-    def options(self, stmt: ast.Choose, env: Env, w: Writer, extra_filters=()) -> tuple[str, object]:
-        """Write the list of a choose's options; return the list's name and the options' type."""
+    def options(self, stmt: ast.Choose, env: Env, w: Writer, guarded=None) -> tuple[str, object]:
+        """Write the list of a choose's options; return the list's name and the options' type.
+
+        ``guarded(env)``, given the environment with the candidate bound, returns
+        the guards to check too; they prune options only once the list's length,
+        which decides whether the choice is written in the notation, is known."""
         domain = self.x.gen(stmt.domain, env)
         kind = domain.type
         item = kind.item if hasattr(kind, "item") else None
@@ -122,15 +133,25 @@ class StatementGenerator:
         candidate = self.context.fresh("c_" + stmt.name)
         inner = self._bind(env, stmt.name, candidate, item)
         tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
-        tests += list(extra_filters)
         options = self.context.fresh("o_" + stmt.name)
         condition = f" if {' and '.join(tests)}" if tests else ""
         w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
-        return options, item
+        extra = guarded(inner, candidate) if guarded is not None else []
+        if extra:
+            pruned = self.context.fresh("g_" + stmt.name)
+            w.line(f"{pruned} = [{candidate} for {candidate} in {options} if {' and '.join(g.src for g in extra)}]")
+            return (options, pruned), item
+        return (options, options), item
 
     def _Choose(self, stmt, stmts, i, w, ctx, k):
-        options, item = self.options(stmt, ctx.env, w)
-        printed = "True" if self.context.is_anchor(stmt) else f"len({options}) != 1"
+        guarded = None
+        if ctx.fast:
+
+            def guarded(inner, candidate):
+                return guards(self.analyzer, stmts, i + 1, inner, keep=lambda code: candidate in code.names)
+
+        (listed, options), item = self.options(stmt, ctx.env, w, guarded)
+        printed = "True" if self.context.is_anchor(stmt) else f"len({listed}) != 1"
         by = next((c.value for c in stmt.clauses if c.kind == "by"), None)
         decider = f"DECIDER({self.x.gen(by, ctx.env).src})" if by is not None else "S.decider"
         name = self.context.fresh("v_" + stmt.name)
@@ -143,7 +164,7 @@ class StatementGenerator:
         yes = self.context.fresh("yes")
         with w.block(f"for {yes} in S.option({stmt.name!r}, S.decider):"):
             with w.block(f"if {yes}:"):
-                self.block(stmt.body, 0, w, ctx.in_loop(), Cont(call=after))
+                self.block(stmt.body, 0, w, ctx.in_loop().nested(), Cont(call=after))
             w.line(f"else: {after}()")
 
     # -- control
@@ -157,10 +178,10 @@ class StatementGenerator:
         for position, (condition, body) in enumerate(branches):
             test = self.x.gen(condition, ctx.env).src
             with w.block(f"{'if' if position == 0 else 'elif'} {test}:"):
-                self.block(body, 0, w, ctx, after)
+                self.block(body, 0, w, ctx.nested(), after)
         if stmt.otherwise or branching:
             with w.block("else:"):
-                self.block(stmt.otherwise, 0, w, ctx, after)
+                self.block(stmt.otherwise, 0, w, ctx.nested(), after)
         if not branching:
             self._next(stmts, i, w, ctx, k)
 
@@ -174,7 +195,7 @@ class StatementGenerator:
             ok = self.context.fresh("ok")
             w.line(f"{ok} = True")
             with w.block(f"for {var} in list({items.src}):"):
-                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1), NOTHING_AFTER)
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), NOTHING_AFTER)
             w.line(f"if not {ok}: {ctx.fail}")
             self._next(stmts, i, w, ctx, k)
             return
@@ -184,7 +205,7 @@ class StatementGenerator:
             w.line(f"if {pos} == len({seq}): {after}(); return")
             w.line(f"{var} = {seq}[{pos}]")
             again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1)"))
-            self.block(stmt.body, 0, w, ctx.in_function().with_env(env), again)
+            self.block(stmt.body, 0, w, ctx.in_function().with_env(env).nested(), again)
         w.line(f"{loop}(list({items.src}), 0)")
 
     def _bounds(self, stmt, env, w):
@@ -217,7 +238,7 @@ class StatementGenerator:
                     w.line(f"if {done} >= 1000: raise RuntimeError('repeat while ran 1000 times')")
                 else:
                     w.line(f"if {done} >= {high}: break")
-                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", ctx.env, ctx.loops + 1), NOTHING_AFTER)
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", ctx.env, ctx.loops + 1, ctx.fast), NOTHING_AFTER)
                 w.line(f"{done} += 1")
             w.line(f"if not {ok}: {ctx.fail}")
             self._next(stmts, i, w, ctx, k)
@@ -241,11 +262,11 @@ class StatementGenerator:
             w.line(f"{body}({done})")
         with w.block(f"def {body}({done}):"):
             again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1)"))
-            self.block(stmt.body, 0, w, ctx.in_function(), again)
+            self.block(stmt.body, 0, w, ctx.in_function().nested(), again)
         w.line(f"{round_}(0)")
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
-        function = self.context.procedure_function(stmt.name)
+        function = self.context.procedure_function(stmt.name, ctx.fast)
         args = [self.x.gen(a, ctx.env).src for a in stmt.args]
         args += [f"v_{key}={self.x.gen(value, ctx.env).src}" for key, value in stmt.kwargs]
         if not self.context.procedure_decides(stmt.name):
@@ -254,6 +275,27 @@ class StatementGenerator:
             return
         after = self.function_for(stmts, i + 1, w, ctx, k)
         w.line(f"{function}({', '.join(['S', after] + args)})")
+
+
+    def _deferred(self, found, stmts, i, w, ctx, k):
+        """A choice taken last (see analysis.deferral): its options and their test now,
+        the rest of the action, then the choice is settled at each complete path."""
+        choose = found.choose
+        (listed, options), item = self.options(choose, ctx.env, w)
+        value = self.context.fresh("v_" + choose.name)
+        self.context.note_type(value, item)
+        env = self._bind(ctx.env, choose.name, value, item)
+        test = self.context.fresh("test")
+        with w.block(f"def {test}({value}):"):
+            done = Cont(emit=lambda w_, c_: w_.line("return True"))
+            self.block(found.group, 0, w, Ctx("return False", env, 0, ctx.fast), done)
+        key = self.context.const((choose, found.group)) if found.first else "None"
+        group = self.context.fresh("group")
+        w.line(f"{group} = S.defer({key}, {choose.name!r}, {options}, len({listed}) != 1, S.decider, {test})")
+        w.line(f"if {group} is None: {ctx.fail}")
+        rest = self.function_for(found.rest, 0, w, ctx, k)
+        w.line(f"{rest}()")
+        w.line("S.undefer()")
 
 
 def anchors(stmt: ast.Repeat, decides) -> tuple:

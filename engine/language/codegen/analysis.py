@@ -1,0 +1,348 @@
+"""What rule code reads, writes and decides: the facts the optimisations rest on.
+
+Two optimisations move rule code, and only where these facts allow it:
+
+* **Deferring a choice** (:func:`deferral`). ``choose card from you.hand`` at
+  the head of an action, when nothing after it reads the card and the
+  statements that use the card (``call play_card(card)``) touch nothing the rest
+  of the action touches, gives the same moves as choosing it last: the rest is
+  explored once, not once per card, and the moves are counted as a product.
+* **Guards** (:func:`guards`). A condition further down (a ``require``, or
+  what a keyword needs, such as money for ``pay``) that reads nothing the
+  statements in between change is checked as soon as its values are known, so
+  a dead branch dies before the choices above it multiply it.
+
+Both read the same facts: for each statement, the state regions it reads and
+writes (:mod:`engine.language.effects`), the variables it uses, whether it
+decides, and whether it is a *barrier*: a reveal, another player's decision, a
+``stop`` or anything unknown, across which nothing is moved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ast
+from ..effects import EVERYTHING, NOTHING
+from .expressions import Code, Env, Unsupported
+
+_META = (ast.Cite, ast.Describe, ast.Uses)
+UNKNOWN = Code("<unknown>", None, NOTHING, frozenset({"<unknown>"}))  # a value not known at the point
+
+
+@dataclass(frozen=True)
+class Effects:
+    reads: frozenset = NOTHING
+    writes: frozenset = NOTHING
+    uses: frozenset = frozenset()  # Python names of the variables read
+    decides: bool = False
+    barrier: bool = False
+
+    def __or__(self, other: "Effects") -> "Effects":
+        return Effects(
+            self.reads | other.reads,
+            self.writes | other.writes,
+            self.uses | other.uses,
+            self.decides or other.decides,
+            self.barrier or other.barrier,
+        )
+
+
+OPAQUE = Effects(EVERYTHING, EVERYTHING, frozenset(), True, True)
+
+
+def _codes(*codes) -> Effects:
+    reads, uses = NOTHING, frozenset()
+    for code in codes:
+        if code is not None:
+            reads |= code.reads
+            uses |= code.names
+    return Effects(reads, NOTHING, uses)
+
+
+class Analyzer:
+    """Effects of statements, in the environment where they stand."""
+
+    def __init__(self, context, expressions):
+        self.context = context
+        self.x = expressions
+        self._procedures: dict = {}
+        self._handlers: dict = {}
+        self._resources = None
+
+    def expr(self, node, env: Env) -> Code:
+        return self.x.gen(node, env)
+
+    # -- blocks and statements
+    def block(self, stmts, env: Env) -> Effects:
+        total = Effects()
+        for stmt in stmts:
+            if isinstance(stmt, _META):
+                continue
+            effects, env = self.stmt(stmt, env)
+            total = total | effects
+        return total
+
+    def stmt(self, stmt, env: Env) -> tuple[Effects, Env]:
+        """The statement's effects, and the environment after it."""
+        method = getattr(self, "_" + type(stmt).__name__, None)
+        if method is None:
+            return OPAQUE, env
+        return method(stmt, env)
+
+    def bind(self, env: Env, name: str, kind) -> tuple[Env, str]:
+        python = self.context.fresh("a_" + name)
+        return env.child(**{name: Code(python, kind, NOTHING, frozenset({python}))}), python
+
+    def _Let(self, stmt, env):
+        value = self.expr(stmt.value, env)
+        env, _ = self.bind(env, stmt.name, value.type)
+        return _codes(value), env
+
+    def _Require(self, stmt, env):
+        return _codes(self.expr(stmt.condition, env)), env
+
+    def _Stop(self, stmt, env):
+        return Effects(decides=True, barrier=True), env
+
+    def _Choose(self, stmt, env):
+        domain = self.expr(stmt.domain, env)
+        item = getattr(domain.type, "item", None) if stmt.count is None else None
+        inner, _ = self.bind(env, stmt.name, item)
+        codes = [domain] + [self.expr(c.value, inner) for c in stmt.clauses if c.kind in ("where", "by")]
+        effects = _codes(*codes)
+        by = any(c.kind == "by" for c in stmt.clauses)  # another player may decide: the move may end here
+        uses = effects.uses - inner[stmt.name].names  # the candidate is the filters' own
+        env, _ = self.bind(env, stmt.name, item)
+        return Effects(effects.reads, NOTHING, uses, True, by), env
+
+    def _Command(self, stmt, env):
+        word = self.context.vocabulary.keywords.get(stmt.name)
+        if word is None:
+            return OPAQUE, env
+        args = [self.expr(a, env) for a in stmt.args] + [self.expr(v, env) for _, v in stmt.kwargs]
+        effects = _codes(*args) | Effects(word.reads, word.writes, frozenset(), word.kind == "choice", word.reveals)
+        if word.resources:
+            effects = effects | self.resources()
+        for event in word.fires:
+            effects = effects | self.handler(event)
+        if stmt.bind:
+            env, _ = self.bind(env, stmt.bind, word.returns)
+        return effects, env
+
+    def _If(self, stmt, env):
+        total = Effects()
+        for condition, body in stmt.branches:
+            total = total | _codes(self.expr(condition, env)) | self.block(body, env)
+        return total | self.block(stmt.otherwise, env), env
+
+    def _For(self, stmt, env):
+        items = self.expr(stmt.iterable, env)
+        inner, var = self.bind(env, stmt.var, getattr(items.type, "item", None))
+        body = self.block(stmt.body, inner)
+        return _codes(items) | Effects(body.reads, body.writes, body.uses - {var}, body.decides, body.barrier), env
+
+    def _Repeat(self, stmt, env):
+        codes = [self.expr(e, env) for e in (stmt.low, stmt.high, stmt.condition) if e is not None]
+        decides = stmt.mode in ("between", "at_least")
+        return _codes(*codes) | self.block(stmt.body, env) | Effects(decides=decides), env
+
+    def _Optionally(self, stmt, env):
+        return self.block(stmt.body, env) | Effects(decides=True), env
+
+    def _CallProcedure(self, stmt, env):
+        args = [self.expr(a, env) for a in stmt.args]
+        kwargs = [(k, self.expr(v, env)) for k, v in stmt.kwargs]
+        return _codes(*args, *(v for _, v in kwargs)) | self.procedure(stmt.name, args, kwargs), env
+
+    # -- what a call, a handler or the resource rules do
+    def procedure(self, name: str, args, kwargs) -> Effects:
+        decl = self.context.procedures[name]
+        types = tuple(a.type for a in args) + tuple((k, v.type) for k, v in kwargs)
+        key = (name, types)
+        if key not in self._procedures:
+            self._procedures[key] = OPAQUE  # recursion: unknown
+            env = Env()
+            for param, arg in zip(decl.params, args):
+                env, _ = self.bind(env, param, arg.type)
+            for param, arg in kwargs:
+                env, _ = self.bind(env, param, arg.type)
+            inner = self.block(decl.body, env)
+            # The procedure's own variables are not the caller's.
+            self._procedures[key] = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier)
+        return self._procedures[key]
+
+    def handler(self, event: str) -> Effects:
+        if event not in self._handlers:
+            self._handlers[event] = OPAQUE
+            decl = self.context.handler_for(event)
+            total = Effects()
+            if decl is not None:
+                env = Env()
+                types = self.context.vocabulary.event_types.get(event, ())
+                for position, param in enumerate(decl.params):
+                    env, _ = self.bind(env, param, types[position] if position < len(types) else None)
+                inner = self.block(decl.body, env)
+                total = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier)
+            self._handlers[event] = total
+        return self._handlers[event]
+
+    def resources(self) -> Effects:
+        """What the resource declarations' conditions read (a consumption runs them)."""
+        if self._resources is None:
+            from ...model.state import BoardTile
+
+            total = Effects()
+            for decl in self.context.resource_decls:
+                env, _ = self.bind(Env(), "tile", BoardTile)
+                env, _ = self.bind(env, "target", None)
+                for tier in decl.tiers:
+                    for source in tier:
+                        for clause in source.clauses:
+                            if isinstance(clause.value, ast.Expr) and not isinstance(clause.value, ast.Template):
+                                total = total | _codes(self.expr(clause.value, env))
+                if decl.empty_price is not None:
+                    total = total | _codes(self.expr(decl.empty_price, env))
+            self._resources = Effects(total.reads, NOTHING)
+        return self._resources
+
+
+# ------------------------------------------------------------------ deferral
+
+
+@dataclass
+class Deferral:
+    """A choice taken last: its statements (``group``) and the rest of the action."""
+
+    choose: ast.Choose
+    group: tuple  # the statements after the choose that use what it chose
+    rest: tuple  # the other statements, in order
+    first: bool  # nothing before it changes the state: its options are the frame's
+
+
+def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
+    """A Deferral for the top-level choose at body[index], or None where it is not safe."""
+    choose = body[index]
+    if any(c.kind == "by" for c in choose.clauses):
+        return None
+    before = Effects()
+    scan = env
+    for stmt in body[:index]:
+        if isinstance(stmt, _META):
+            continue
+        effects, scan = analyzer.stmt(stmt, scan)
+        before = before | effects
+    if before.barrier:
+        return None
+    own, after_env = analyzer.stmt(choose, env)
+    tainted = set(after_env[choose.name].names)
+    group, rest = [], []
+    group_effects, rest_effects = own, Effects()
+    outer = set(own.uses)  # variables from before the choice that it, or its group, reads
+    scan = after_env
+    for stmt in body[index + 1 :]:
+        if isinstance(stmt, _META):
+            continue
+        effects, next_env = analyzer.stmt(stmt, scan)
+        if effects.uses & tainted:
+            if effects.decides or effects.barrier:
+                return None
+            group.append(stmt)
+            group_effects = group_effects | effects
+            outer |= effects.uses - tainted
+            # What the group binds is the group's own.
+            for name, code in next_env.names.items():
+                if scan.names.get(name) is not code:
+                    tainted |= code.names
+        else:
+            rest.append(stmt)
+            rest_effects = rest_effects | effects
+        scan = next_env
+    if not group and not rest:
+        return None
+    if group_effects.barrier:
+        return None
+    if group_effects.writes & (rest_effects.reads | rest_effects.writes) or rest_effects.writes & group_effects.reads:
+        return None
+    # Its options and their test are the same in every action that starts alike, if
+    # nothing before it changed what they read and they read no earlier variable.
+    first = not (before.writes & group_effects.reads) and not outer
+    return Deferral(choose, tuple(group), tuple(rest), first)
+
+
+# -------------------------------------------------------------------- guards
+
+
+def guards(analyzer: Analyzer, stmts: tuple, start: int, env: Env, keep) -> list:
+    """Conditions later code must meet, valid here; ``keep(code)`` picks which to return.
+
+    Walks the statements that run on every path from here (into called
+    procedures), carrying what each variable would hold in terms of the
+    variables known now, and the regions written so far; stops at a barrier."""
+    found = []
+    _walk(analyzer, stmts, start, env, set(), found, keep, depth=0)
+    return found
+
+
+def _unknown(env: Env, name: str) -> Env:
+    return env.child(**{name: UNKNOWN})
+
+
+def _settled(env: Env, name: str, value: Code, written: set) -> Env:
+    """Bind a name to the code of its value, if that value is known here.
+
+    The value is taken where the rules take it; what matters is only that
+    nothing between here and there changed what it reads. From then on it is
+    fixed, so what it read no longer counts."""
+    if not _known(value) or value.reads & written:
+        return _unknown(env, name)
+    return env.child(**{name: Code(value.src, value.type, NOTHING, value.names)})
+
+
+def _known(code: Code) -> bool:
+    return "<unknown>" not in code.names
+
+
+def _walk(analyzer, stmts, start, env, written: set, found: list, keep, depth: int) -> bool:
+    """Walk stmts[start:]; return False if a barrier stopped the walk."""
+    for stmt in stmts[start:]:
+        if isinstance(stmt, _META):
+            continue
+        if isinstance(stmt, ast.Let):
+            env = _settled(env, stmt.name, analyzer.expr(stmt.value, env), written)
+            continue
+        if isinstance(stmt, ast.Require):
+            _found(analyzer.expr(stmt.condition, env), written, found, keep)
+            continue
+        if isinstance(stmt, ast.CallProcedure) and depth < 4:
+            decl = analyzer.context.procedures[stmt.name]
+            inner = Env()
+            for param, arg in zip(decl.params, stmt.args):
+                inner = _settled(inner, param, analyzer.expr(arg, env), written)
+            for param, arg in stmt.kwargs:
+                inner = _settled(inner, param, analyzer.expr(arg, env), written)
+            if not _walk(analyzer, decl.body, 0, inner, written, found, keep, depth + 1):
+                return False
+            continue
+        if isinstance(stmt, ast.Command):
+            word = analyzer.context.vocabulary.keywords.get(stmt.name)
+            need = analyzer.context.precondition(word, stmt, env) if word is not None else None
+            if need is not None:
+                _found(need, written, found, keep)
+        effects, after = analyzer.stmt(stmt, env)
+        if effects.barrier:
+            return False
+        written |= effects.writes
+        # Names bound by the statement hold values not known here.
+        for name, code in after.names.items():
+            if env.names.get(name) is not code:
+                env = _unknown(env, name)
+    return True
+
+
+def _found(code: Code, written: set, found: list, keep) -> None:
+    if _known(code) and not (code.reads & written) and keep(code):
+        found.append(code)
+
+
+__all__ = ["Analyzer", "Effects", "Deferral", "deferral", "guards", "Unsupported"]
