@@ -10,7 +10,7 @@ then units at its empty price.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+
 from typing import Optional
 
 from ..errors import RuleRuntimeError
@@ -20,7 +20,6 @@ from .attributes import INFO, AttributeInfo
 from .effects import CUBES, LINKS, MONEY, NOTHING, TILES
 from .types import ListOf
 from .functions import places
-from .runtime import Frame
 from .vocabulary import BUILTINS, Offer, Problem
 
 keyword = BUILTINS.keyword
@@ -73,18 +72,20 @@ def _holder_text(holder) -> str:
     return holder.slot.id
 
 
-@dataclass
 class _Plan:
     """How a consumption can be met: units forced, one group to choose in, a purchase."""
 
-    resource: str
-    forced: list = field(default_factory=list)  # (holder, count)
-    group: Optional[list] = None  # the group the player chooses in
-    need: int = 0  # units still to choose from that group
-    bought: int = 0
-    cost: int = 0
-    market: object = None
-    offered: set = field(default_factory=set)
+    __slots__ = ("resource", "forced", "group", "need", "bought", "cost", "market", "offered")
+
+    def __init__(self, resource: str, offered: set):
+        self.resource = resource
+        self.forced: list = []  # (holder, count)
+        self.group: Optional[list] = None  # the group the player chooses in
+        self.need = 0  # units still to choose from that group
+        self.bought = 0
+        self.cost = 0
+        self.market = None
+        self.offered = offered
 
     def options(self) -> list:
         picks = _picks(self.group, self.need) if self.group is not None else [()]
@@ -132,22 +133,34 @@ def consume(run, resource, amount, target=None, offer=()):
     return Offer(rule.name, [(o, o.notation()) for o in options], lambda chosen: _apply(run, chosen, plan.market))
 
 
+def _tiers(rule) -> tuple:
+    """Each tier of a resource rule with its market source (or None) and whether
+    its tiles count nearest first; fixed for the rule, so worked out once."""
+    found = _TIERS.get(id(rule))
+    if found is None or found[0] is not rule:
+        tiers = tuple((tier, next((s for s in tier if s.kind == "market"), None), any(s.nearest_first for s in tier)) for tier in rule.tiers)
+        found = _TIERS[id(rule)] = (rule, tiers)
+    return found[1]
+
+
+_TIERS: dict = {}
+
+
 def _plan(run, rule, amount: int, target, offer) -> "_Plan | Problem":
     """Go through the tiers until the amount is met, or say why it cannot be."""
     name = rule.name
-    plan = _Plan(name, offered={id(h) for h in offer})
+    plan = _Plan(name, {id(h) for h in offer} if offer else set())
     remaining = amount
     refusal = None
-    for tier in rule.tiers:
+    for tier, market_source, nearest in _tiers(rule):
         if remaining == 0:
             break
-        market_source = next((s for s in tier if s.kind == "market"), None)
         if market_source is not None:
             refusal = _buy(run, rule, market_source, remaining, target, plan)
             if refusal is None:
                 remaining = 0
             continue
-        for group in _groups(run, tier, target, name, offer):
+        for group in _groups(run, tier, nearest, target, name, offer):
             if remaining == 0:
                 break
             capacity = _group_capacity(group)
@@ -170,10 +183,10 @@ def _buy(run, rule, source, count: int, target, plan: _Plan) -> Optional[str]:
     """Plan buying ``count`` units from a market; return why not, or None."""
     if source.where is not None and not _source_test(run, source.where, None, target):
         if source.otherwise is not None:
-            return source.otherwise(Frame({"target": target, "tile": None}, run))
+            return run.clause(source.otherwise, tile=None, target=target)
         return f"{rule.name} cannot be bought from the market here"
     market = run.board.get("market", source.market)
-    empty_price = rule.empty_price(Frame({"target": target}, run)) if rule.empty_price else None
+    empty_price = run.clause(rule.empty_price, tile=None, target=target) if rule.empty_price else None
     if empty_price is None and run.state.markets[market.id] < count:
         return f"the {market.name} holds too little {rule.name}"
     plan.bought = count
@@ -229,23 +242,22 @@ def _supply(run, resource: str, delta: int) -> None:
 
 
 def _source_test(run, compiled, tile, target) -> bool:
-    return bool(compiled(Frame({"tile": tile, "target": target}, run)))
+    return bool(run.clause(compiled, tile=tile, target=target))
 
 
-def _groups(run, tier, target, name, offer):
+def _groups(run, tier, nearest: bool, target, name, offer):
     """Candidate holders of a tier, as groups to exhaust in order.
 
     Each group is a list of [holder, capacity, is_offered]. Sources marked
-    ``nearest first`` split into one group per distance from the target."""
+    ``nearest first`` (``nearest``) split into one group per distance from the target."""
     entries = []  # (distance or 0, holder, capacity, offered)
-    nearest = any(s.nearest_first for s in tier)
     limit = None
     for source in tier:
         if source.kind == "tiles":
             entries.extend(_tile_entries(run, source, target, name))
         elif source.kind == "offered":
             if source.limit is not None:
-                limit = source.limit(Frame({"target": target}, run))
+                limit = run.clause(source.limit, tile=None, target=target)
             entries.extend((0, holder, holder.cubes.get(name, 0), True) for holder in offer if holder.cubes.get(name, 0) > 0)
     if limit is not None:
         entries = [(d, h, min(c, limit) if o else c, o) for d, h, c, o in entries]
@@ -261,22 +273,22 @@ def _groups(run, tier, target, name, offer):
 def _tile_entries(run, source, target, name) -> list:
     """Tiles holding the resource that the source's condition lets in, with distances."""
     entries = []
-    frame = Frame({"tile": None, "target": target}, run)
-    for tile in run.state.slot_tiles:
-        if tile is None:
-            continue
+    where = source.where
+    clause = run.clause
+    distances = None
+    for tile in filter(None, run.state.slot_tiles):
         count = tile.cubes.get(name, 0)
         if count <= 0:
             continue
-        if source.where is not None:
-            frame.vars["tile"] = tile
-            if not source.where(frame):
-                continue
+        if where is not None and not clause(where, tile=tile, target=target):
+            continue
         distance = 0
         if source.nearest_first:
-            if target is None:
-                raise RuleRuntimeError("'nearest first' needs a target=... to measure from")
-            distance = graph.distances(run.state, places(run, target)).get(tile.slot.location.index)
+            if distances is None:
+                if target is None:
+                    raise RuleRuntimeError("'nearest first' needs a target=... to measure from")
+                distances = graph.distances(run.state, places(run, target))
+            distance = distances.get(tile.slot.location.index)
             if distance is None:
                 continue
         entries.append((distance, tile, count, False))

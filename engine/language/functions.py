@@ -17,29 +17,32 @@ from .vocabulary import BUILTINS
 function = BUILTINS.function
 
 
+_PLACE_OF = {
+    Location: lambda thing: (thing.index,),
+    Line: lambda thing: tuple(loc.index for loc in thing.locations),
+    BoardLink: lambda thing: tuple(loc.index for loc in thing.line.locations),
+    BoardTile: lambda thing: (thing.slot.location.index,),
+    Slot: lambda thing: (thing.location.index,),
+    SpaceState: lambda thing: (thing.space.location.index,),
+    LocationSet: lambda thing: tuple(sorted(thing.indexes)),
+}
+
+
 def places(run, thing) -> tuple:
     """Location indexes a thing stands for (a location, a line, a tile, a list...)."""
+    place_of = _PLACE_OF.get(thing.__class__)
+    if place_of is not None:
+        return place_of(thing)
     if thing is None:
         return ()
-    if isinstance(thing, Location):
-        return (thing.index,)
-    if isinstance(thing, (Line,)):
-        return tuple(loc.index for loc in thing.locations)
-    if isinstance(thing, BoardLink):
-        return tuple(loc.index for loc in thing.line.locations)
-    if isinstance(thing, BoardTile):
-        return (thing.slot.location.index,)
-    if isinstance(thing, (Slot,)):
-        return (thing.location.index,)
-    if isinstance(thing, SpaceState):
-        return (thing.space.location.index,)
-    if isinstance(thing, LocationSet):
-        return tuple(sorted(thing.indexes))
     if isinstance(thing, (list, tuple)):
-        found = []
+        found = set()
         for item in thing:
-            found.extend(places(run, item))
-        return tuple(sorted(set(found)))
+            found.update(places(run, item))
+        return tuple(sorted(found))
+    for kind, place_of in _PLACE_OF.items():  # subclasses
+        if isinstance(thing, kind):
+            return place_of(thing)
     raise RuleRuntimeError(f"{thing!r} is not a place: give a location, a line, a link, a tile or a list of them")
 
 
@@ -83,25 +86,25 @@ def tiles_left(run, player, industry):
     return len(industry.stack) - player.mat.get(industry.id, 0)
 
 
-@function(example="let mines = [t for t in board_tiles if t.industry == industry(\"coal\")]", reads=NOTHING, returns=Industry)
+@function(example="let mines = [t for t in board_tiles if t.industry == industry(\"coal\")]", reads=NOTHING, returns=Industry, constant=True)
 def industry(run, ident):
     "The industry with this identifier."
     return _lookup(run, "industry", ident)
 
 
-@function(example="let place = location(locations[0].id)", reads=NOTHING, returns=Location)
+@function(example="let place = location(locations[0].id)", reads=NOTHING, returns=Location, constant=True)
 def location(run, ident):
     "The location with this identifier."
     return _lookup(run, "location", ident)
 
 
-@function(example="let coal_market = market(\"coal\")", reads=NOTHING, returns=Market)
+@function(example="let coal_market = market(\"coal\")", reads=NOTHING, returns=Market, constant=True)
 def market(run, ident):
     "The market with this identifier."
     return _lookup(run, "market", ident)
 
 
-@function(example="let line = line_named(lines[0].id)", reads=NOTHING, returns=Line)
+@function(example="let line = line_named(lines[0].id)", reads=NOTHING, returns=Line, constant=True)
 def line_named(run, ident):
     "The line with this identifier."
     return _lookup(run, "line", ident)
@@ -139,7 +142,7 @@ def pile_size(run, pile):
     return run.state.piles[getattr(pile, "pile", None) or pile]
 
 
-@function(example="let track = pool(\"distant_market\").track", reads=NOTHING)
+@function(example="let track = pool(\"distant_market\").track", reads=NOTHING, constant=True)
 def pool(run, ident):
     "A token pool's data (any field its file gives, such as a track printed beside it)."
     found = run.board.pools.get(ident)
@@ -160,14 +163,14 @@ def counter(run, name):
     return run.state.counters.get(name, 0)
 
 
-@function(example="choose industry from industries\n    let text = a(industry.name)", reads=NOTHING, returns=str)
+@function(example="choose industry from industries\n    let text = a(industry.name)", reads=NOTHING, returns=str, constant=True)
 def a(run, word):
     "The word with its indefinite article: a Coal mine, an Iron works."
     text = str(word)
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
-@function(example="let seat = index_of(players, you)", reads=NOTHING, returns=int)
+@function(example="let seat = index_of(players, you)", reads=NOTHING, returns=int, constant=True)
 def index_of(run, items, item):
     "Where an item stands in a list, counting from 0 (players: the turn order)."
     for position, candidate in enumerate(items):
@@ -176,37 +179,37 @@ def index_of(run, items, item):
     raise RuleRuntimeError(f"{item!r} is not in the list")
 
 
-@function(example="let n = len(you.hand)", reads=NOTHING, returns=int, inline="len({0})")
+@function(example="let n = len(you.hand)", reads=NOTHING, returns=int, inline="len({0})", constant=True)
 def len_(run, collection):
     "How many items a list (or hand, or set of locations) holds."
     return len(collection)
 
 
-@function(example="lose_points min(you.vp, 3)", reads=NOTHING, inline="min({*})")
+@function(example="lose_points min(you.vp, 3)", reads=NOTHING, inline="min({*})", constant=True)
 def min_(run, *values):
     "The smallest of the values."
     return min(values)
 
 
-@function(example="let most = max(1, you.money)", reads=NOTHING, inline="max({*})")
+@function(example="let most = max(1, you.money)", reads=NOTHING, inline="max({*})", constant=True)
 def max_(run, *values):
     "The largest of the values."
     return max(values)
 
 
-@function(example="let gap = abs(you.income_level)", reads=NOTHING, inline="abs({0})")
+@function(example="let gap = abs(you.income_level)", reads=NOTHING, inline="abs({0})", constant=True)
 def abs_(run, value):
     "The value without its sign."
     return abs(value)
 
 
-@function(example="let level = income_level_at(you.income_space)", reads=NOTHING, returns=int)
+@function(example="let level = income_level_at(you.income_space)", reads=NOTHING, returns=int, constant=True)
 def income_level_at(run, space):
     "The income level printed by a space of the progress track."
     return run.board.income.level(space)
 
 
-@function(example="let top = highest_space_of(3)", reads=NOTHING, returns=int)
+@function(example="let top = highest_space_of(3)", reads=NOTHING, returns=int, constant=True)
 def highest_space_of(run, level):
     "The highest progress-track space showing an income level."
     return run.board.income.highest_space_of(level)

@@ -40,7 +40,7 @@ def era(run):
     return run.state.era
 
 
-@name(example="let last = eras[len(eras) - 1]", reads=NOTHING, returns=ListOf(Era, unique=True), inline="BOARD.eras")
+@name(example="let last = eras[len(eras) - 1]", reads=NOTHING, returns=ListOf(Era, unique=True), inline="BOARD.eras", constant=True)
 def eras(run):
     "Every era, in order."
     return run.board.eras
@@ -52,25 +52,25 @@ def round_(run):
     return run.state.round
 
 
-@name(example="choose place from locations", reads=NOTHING, returns=ListOf(Location, unique=True), inline="BOARD.locations")
+@name(example="choose place from locations", reads=NOTHING, returns=ListOf(Location, unique=True), inline="BOARD.locations", constant=True)
 def locations(run):
     "Every location on the board."
     return run.board.locations
 
 
-@name(example="choose line from lines where line.free", reads=NOTHING, returns=ListOf(Line, unique=True), inline="BOARD.lines")
+@name(example="choose line from lines where line.free", reads=NOTHING, returns=ListOf(Line, unique=True), inline="BOARD.lines", constant=True)
 def lines(run):
     "Every printed line on the board."
     return run.board.lines
 
 
-@name(example="choose industry from industries", reads=NOTHING, returns=ListOf(Industry, unique=True), inline="BOARD.industries")
+@name(example="choose industry from industries", reads=NOTHING, returns=ListOf(Industry, unique=True), inline="BOARD.industries", constant=True)
 def industries(run):
     "Every industry."
     return run.board.industries
 
 
-@name(example="for m in markets:\n        fill_market m", reads=NOTHING, returns=ListOf(Market, unique=True), inline="BOARD.markets")
+@name(example="for m in markets:\n        fill_market m", reads=NOTHING, returns=ListOf(Market, unique=True), inline="BOARD.markets", constant=True)
 def markets(run):
     "Every resource market."
     return run.board.markets

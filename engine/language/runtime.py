@@ -187,6 +187,11 @@ class Run:
                 result.append(failure)
         return result
 
+    # -- rule code that keywords run
+    def clause(self, compiled, **names):
+        """The value of a compiled clause (a resource's ``where``...) with these names bound."""
+        return compiled(Frame(names, self))
+
     # -- events
     def fire(self, event: str, *args) -> bool:
         """Run the ruleset's handlers for an engine event; False if one failed."""

@@ -53,6 +53,7 @@ class Word:
     needs: Optional[str] = None  # a Python template of what must hold for it to succeed ("{amount}": an argument)
     returns: Any = None
     inline: Optional[str] = None
+    constant: bool = False  # its value depends on its arguments and the ruleset alone, never on the game
 
     def check_call(self, positional: int, keywords: tuple) -> Optional[str]:
         """Why a call with these arguments cannot work, or None if it can."""
@@ -103,24 +104,26 @@ class Vocabulary:
 
         return register(fn) if fn is not None else register
 
-    def function(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None):
+    def function(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None, constant=False):
         """Register a function callable from expressions: ``fn(run, *args)``.
         ``reads`` names the state regions its value depends on (unsaid: all);
-        ``returns`` its type, ``inline`` a Python template, for the code generator."""
+        ``returns`` its type, ``inline`` a Python template, for the code generator;
+        ``constant=True`` if its value depends only on its arguments and the
+        ruleset (so the generator may compute it once)."""
 
         def register(fn):
-            word = Word(name or fn.__name__.rstrip("_"), fn, "function", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline)
+            word = Word(name or fn.__name__.rstrip("_"), fn, "function", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline, constant=constant)
             self.functions[word.name] = word
             return fn
 
         return register(fn) if fn is not None else register
 
-    def name(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None):
+    def name(self, fn: Callable = None, *, name: str = None, example: str = "", reads=None, returns=None, inline=None, constant=False):
         """Register a name whose value is computed from the run: ``fn(run)``.
-        ``reads``, ``returns`` and ``inline`` as for functions."""
+        ``reads``, ``returns``, ``inline`` and ``constant`` as for functions."""
 
         def register(fn):
-            word = Word(name or fn.__name__.rstrip("_"), fn, "name", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline)
+            word = Word(name or fn.__name__.rstrip("_"), fn, "name", False, _doc(fn), example, reads=regions(reads), writes=NOTHING, returns=returns, inline=inline, constant=constant)
             self.names[word.name] = word
             return fn
 

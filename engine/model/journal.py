@@ -11,8 +11,29 @@ from __future__ import annotations
 
 _MISSING = object()
 
-# Entry kinds, first element of each entry tuple.
-_ATTR, _ITEM, _LIST_APPEND, _LIST_POP, _LIST_INSERT, _CALL = range(6)
+
+# Each entry is (undo, a, b, c): rolling back calls undo(a, b, c). One shape for
+# every kind of change keeps the rollback loop short; it runs very often.
+def _delete(mapping, key, _):
+    del mapping[key]
+
+
+def _pop_last(items, _, __):
+    items.pop()
+
+
+def _run(undo, _, __):
+    undo()
+
+
+_setattr = setattr
+_setitem = dict.__setitem__
+_set_index = list.__setitem__
+_insert = list.insert
+
+
+def _delete_at(items, index, _):
+    del items[index]
 
 
 class Journal:
@@ -26,24 +47,10 @@ class Journal:
 
     def rollback(self, mark: int) -> None:
         entries = self.entries
-        while len(entries) > mark:
-            entry = entries.pop()
-            kind = entry[0]
-            if kind == _ATTR:
-                setattr(entry[1], entry[2], entry[3])
-            elif kind == _ITEM:
-                if entry[3] is _MISSING:
-                    del entry[1][entry[2]]
-                else:
-                    entry[1][entry[2]] = entry[3]
-            elif kind == _LIST_APPEND:
-                entry[1].pop()
-            elif kind == _LIST_POP:
-                entry[1].insert(entry[2], entry[3])
-            elif kind == _LIST_INSERT:
-                del entry[1][entry[2]]
-            else:
-                entry[1]()
+        pop = entries.pop
+        for _ in range(len(entries) - mark):
+            undo, a, b, c = pop()
+            undo(a, b, c)
 
     def forget(self) -> None:
         """Drop every entry: what happened so far can no longer be undone."""
@@ -55,35 +62,36 @@ class Journal:
 
     # -- changes
     def set(self, obj, attr: str, value) -> None:
-        self.entries.append((_ATTR, obj, attr, getattr(obj, attr)))
+        self.entries.append((_setattr, obj, attr, getattr(obj, attr)))
         setattr(obj, attr, value)
 
     def add(self, obj, attr: str, delta) -> None:
         old = getattr(obj, attr)
-        self.entries.append((_ATTR, obj, attr, old))
+        self.entries.append((_setattr, obj, attr, old))
         setattr(obj, attr, old + delta)
 
     def setitem(self, mapping, key, value) -> None:
-        self.entries.append((_ITEM, mapping, key, mapping.get(key, _MISSING)))
+        old = mapping.get(key, _MISSING)
+        self.entries.append((_delete, mapping, key, None) if old is _MISSING else (_setitem, mapping, key, old))
         mapping[key] = value
 
     def setindex(self, items: list, index: int, value) -> None:
-        self.entries.append((_ITEM, items, index, items[index]))
+        self.entries.append((_set_index, items, index, items[index]))
         items[index] = value
 
     def delitem(self, mapping, key) -> None:
-        self.entries.append((_ITEM, mapping, key, mapping[key]))
+        self.entries.append((_setitem, mapping, key, mapping[key]))
         del mapping[key]
 
     def append(self, items: list, value) -> None:
-        self.entries.append((_LIST_APPEND, items))
+        self.entries.append((_pop_last, items, None, None))
         items.append(value)
 
     def pop(self, items: list, index: int = -1):
         if index < 0:
             index += len(items)
         value = items.pop(index)
-        self.entries.append((_LIST_POP, items, index, value))
+        self.entries.append((_insert, items, index, value))
         return value
 
     def remove(self, items: list, value) -> None:
@@ -93,7 +101,7 @@ class Journal:
         if index < 0:
             index += len(items) + 1
         items.insert(index, value)
-        self.entries.append((_LIST_INSERT, items, index))
+        self.entries.append((_delete_at, items, index, None))
 
     def replace_list(self, items: list, values) -> None:
         old = list(items)
@@ -101,9 +109,9 @@ class Journal:
         def restore():
             items[:] = old
 
-        self.entries.append((_CALL, restore))
+        self.entries.append((_run, restore, None, None))
         items[:] = values
 
     def on_rollback(self, undo) -> None:
         """Record an arbitrary undo step (a function of no arguments)."""
-        self.entries.append((_CALL, undo))
+        self.entries.append((_run, undo, None, None))

@@ -23,12 +23,13 @@ from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
-from .search import decider_of, multisets, unique_by_identity, unique_by_text
+from .search import FAILED, UNSET, decider_of, multisets, unique_by_identity, unique_by_text
 from .source import Cont, Ctx, Writer
 from .analysis import guards
 from .statements import StatementGenerator, anchors
 
 _YOU = ast.Name(None, "you")
+_RETURN_TRUE = Cont(emit=lambda w, ctx: w.line("return True"))
 
 __all__ = ["generate", "GeneratedRules", "Unsupported"]
 
@@ -42,6 +43,7 @@ class GeneratedRules:
     procedures: dict = field(default_factory=dict)  # name -> (fn, decides)
     handlers: dict = field(default_factory=dict)  # event -> [fn(S, *args) -> bool]
     defines: dict = field(default_factory=dict)  # name -> fn(S, *params)
+    clauses: dict = field(default_factory=dict)  # id of the interpreter's compiled clause -> fn(S, tile, target)
     source: str = ""
 
 
@@ -68,6 +70,8 @@ class _Generator:
         self.resource_decls = [d for (k, _), d in decls.items() if k == "resource"]
         self.constants: list = []
         self._constant_at: dict = {}
+        self._kept_values: list = []  # values fixed for the ruleset, computed at first use
+        self._kept_at: dict = {}
         self.namespace = {
             "CONST": self.constants,
             "BOARD": board,
@@ -80,6 +84,9 @@ class _Generator:
             "UNIQUE_TEXT": unique_by_text,
             "MULTISETS": multisets,
             "DECIDER": decider_of,
+            "FAILED": FAILED,
+            "UNSET": UNSET,
+            "KEPT": self._kept_values,
         }
         self._counter = itertools.count(1)
         self.types: dict = {}
@@ -87,7 +94,9 @@ class _Generator:
         self._anchors: set = set()
         self.x = ExpressionGenerator(self)
         self.s = StatementGenerator(self, self.x)
-        self.w = Writer()
+        self._writers: list[Writer] = []
+        self._specialised: dict = {}  # (procedure, fast, argument types) -> function name
+        self._pending: list = []
 
     # -- what the expression and statement generators ask
     def const(self, value) -> str:
@@ -98,6 +107,18 @@ class _Generator:
             self._constant_at[key] = len(self.constants)
             self.constants.append(value)
         return f"CONST[{self._constant_at[key]}]"
+
+    def kept(self, code: Code) -> Code:
+        """Code for a value fixed for the ruleset: computed at its first use, then kept."""
+        if code.src not in self._kept_at:
+            slot = len(self._kept_values)
+            self._kept_values.append(UNSET)
+            w = self._function(f"def KEEP_{slot}(S):")
+            w.line(f"KEPT[{slot}] = value = {code.src}")
+            w.line("return value")
+            self._kept_at[code.src] = slot
+        slot = self._kept_at[code.src]
+        return Code(f"(KEPT[{slot}] if KEPT[{slot}] is not UNSET else KEEP_{slot}(S))", code.type, code.reads, code.names, True)
 
     def bind(self, name: str, obj) -> str:
         """A global name in the generated module for a Python object."""
@@ -116,8 +137,20 @@ class _Generator:
     def define_function(self, name: str) -> str:
         return f"D_{name}"
 
-    def procedure_function(self, name: str, fast: bool = False) -> str:
-        return f"FP_{name}" if fast and self.procedure_decides(name) else f"P_{name}"
+    def procedure_function(self, name: str, fast: bool = False, types: dict = None) -> str:
+        """The function for a procedure: the optimised variant in fast code, and one
+        written for the types of the arguments where they are known."""
+        fast = fast and self.procedure_decides(name)
+        params = self.procedures[name].params
+        signature = tuple((types or {}).get(p) for p in params)
+        base = f"{'FP' if fast else 'P'}_{name}"
+        if not any(signature):
+            return base
+        key = (name, fast, signature)
+        if key not in self._specialised:
+            self._specialised[key] = self.fresh(base)
+            self._pending.append(key)
+        return self._specialised[key]
 
     def handler_for(self, event: str):
         return next((d for d in self.handler_decls if d.name == event), None)
@@ -186,52 +219,62 @@ class _Generator:
         return id(stmt) in self._anchors
 
     # -- writing the module
-    def _prologue(self) -> None:
-        self.w.line("ST = S.state; YOU = S.you; J = S.journal")
+    def _function(self, header: str) -> Writer:
+        """A new top-level function: its writer, with the header and prologue written."""
+        w = Writer()
+        self._writers.append(w)
+        w.line(header)
+        w.depth += 1
+        w.line("ST = S.state; YOU = S.you; J = S.journal")
+        return w
 
-    def _params(self, params) -> tuple[str, Env]:
+    def _params(self, params, types=()) -> tuple[str, Env]:
         names = ["v_" + p for p in params]
-        env = Env({p: Code(n, None, frozenset(), frozenset({n})) for p, n in zip(params, names)})
+        types = tuple(types) + (None,) * (len(params) - len(types))
+        env = Env({p: Code(n, t, frozenset(), frozenset({n})) for p, n, t in zip(params, names, types)})
         return ", ".join(names), env
 
+    def _procedure(self, name: str, function: str, fast: bool, types=()) -> None:
+        decl = self.procedures[name]
+        params, env = self._params(decl.params, types)
+        extra = [params] if params else []
+        if self.procedure_decides(name):
+            w = self._function(f"def {function}({', '.join(['S', 'K'] + extra)}):")
+            self.s.block(decl.body, 0, w, Ctx("return", env, fast=fast), Cont(call="K"))
+        else:
+            w = self._function(f"def {function}({', '.join(['S'] + extra)}):")
+            self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
+
     def run(self) -> GeneratedRules:
-        w = self.w
         result = GeneratedRules()
         for name, decl in self.defines.items():
             params, env = self._params(decl.params or ())
-            with w.block(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):"):
-                self._prologue()
-                w.line(f"return {self.x.gen(decl.value, env).src}")
-        for name, decl in self.procedures.items():
-            params, env = self._params(decl.params)
-            extra = [params] if params else []
+            w = self._function(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):")
+            w.line(f"return {self.x.gen(decl.value, env).src}")
+        for name in self.procedures:
+            self._procedure(name, f"P_{name}", False)
             if self.procedure_decides(name):
-                for prefix, fast in (("P", False), ("FP", True)):
-                    with w.block(f"def {prefix}_{name}({', '.join(['S', 'K'] + extra)}):"):
-                        self._prologue()
-                        self.s.block(decl.body, 0, w, Ctx("return", env, fast=fast), Cont(call="K"))
-            else:
-                with w.block(f"def P_{name}({', '.join(['S'] + extra)}):"):
-                    self._prologue()
-                    self.s.block(decl.body, 0, w, Ctx("return False", env), Cont(emit=lambda w_, c_: w_.line("return True")))
+                self._procedure(name, f"FP_{name}", True)
         for name, decl in self.actions.items():
-            with w.block(f"def A_{name}(S):"):
-                self._prologue()
-                self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
-            with w.block(f"def FA_{name}(S):"):
-                self._prologue()
-                for guard in guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True):
-                    w.line(f"if not {guard.src}: return")
-                self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
+            w = self._function(f"def A_{name}(S):")
+            self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
+            w = self._function(f"def FA_{name}(S):")
+            for guard in guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True):
+                w.line(f"if not {guard.src}: return")
+            self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
+        clause_names = self._resource_clauses()
         handler_names = []
         for decl in self.handler_decls:
-            params, env = self._params(decl.params)
+            types = self.vocabulary.event_types.get(decl.name, ())
+            params, env = self._params(decl.params, types)
             function = self.fresh(f"H_{decl.name}")
             handler_names.append((decl.name, function))
-            with w.block(f"def {function}({', '.join(['S'] + ([params] if params else []))}):"):
-                self._prologue()
-                self.s.block(decl.body, 0, w, Ctx("return False", env), Cont(emit=lambda w_, c_: w_.line("return True")))
-        source = w.text()
+            w = self._function(f"def {function}({', '.join(['S'] + ([params] if params else []))}):")
+            self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
+        while self._pending:
+            name, fast, signature = self._pending.pop()
+            self._procedure(name, self._specialised[name, fast, signature], fast, signature)
+        source = "".join(w.text() for w in self._writers)
         filename = f"<generated rules: {self.label}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         exec(compile(source, filename, "exec"), self.namespace)
@@ -243,4 +286,29 @@ class _Generator:
         result.fast_actions = {name: ns[f"FA_{name}"] for name in self.actions}
         for event, function in handler_names:
             result.handlers.setdefault(event, []).append(ns[function])
+        result.clauses = {key: ns[function] for key, function in clause_names.items()}
         return result
+
+    def _resource_clauses(self) -> dict:
+        """A function for each clause of the resource declarations that consumption evaluates."""
+        from ...model.state import BoardTile
+
+        names = {}
+        for decl in self.resource_decls:
+            rule = self.resources[decl.name]
+            env = Env({"tile": Code("tile", BoardTile, frozenset(), frozenset({"tile"})), "target": Code("target", None, frozenset(), frozenset({"target"}))})
+            pairs = []
+            for tier, compiled_tier in zip(decl.tiers, rule.tiers):
+                for source, compiled in zip(tier, compiled_tier):
+                    for clause in source.clauses:
+                        target = {"where": compiled.where, "otherwise": compiled.otherwise, "limit": compiled.limit}.get(clause.kind)
+                        if target is not None:
+                            pairs.append((target, clause.value))
+            if decl.empty_price is not None and rule.empty_price is not None:
+                pairs.append((rule.empty_price, decl.empty_price))
+            for compiled, node in pairs:
+                function = self.fresh("RC_" + decl.name)
+                w = self._function(f"def {function}(S, tile=None, target=None):")
+                w.line(f"return {self.x.gen(node, env).src}")
+                names[id(compiled)] = function
+        return names

@@ -13,7 +13,8 @@ constants, and only the generator's own templates are written out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import Where
@@ -43,7 +44,8 @@ class Code:
     src: str
     type: Any = None
     reads: frozenset = NOTHING  # state regions its value depends on
-    names: frozenset = frozenset()  # rule variables it uses
+    names: frozenset = frozenset()  # Python names of the variables it uses
+    const: bool = False  # its value depends on the ruleset alone (fixed for every game)
 
     def static(self) -> bool:
         """Its value depends only on its variables, which are board objects (or plain values)."""
@@ -79,8 +81,12 @@ def _union(codes, attr):
     return result
 
 
-def _combine(src: str, kind, *parts: Code, reads=NOTHING) -> Code:
-    return Code(src, kind, _union(parts, "reads") | reads, _union(parts, "names"))
+def _combine(src: str, kind, *parts: Code, reads=NOTHING, const=True) -> Code:
+    """A code made of parts: it reads what they read; it is constant if they all are."""
+    return Code(src, kind, _union(parts, "reads") | reads, _union(parts, "names"), const and all(p.const for p in parts))
+
+
+_CALL = re.compile(r"[A-Za-z_]\w*\(")
 
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -88,26 +94,57 @@ _ARITHMETIC = {"+", "-", "*", "//", "%"}
 
 
 class ExpressionGenerator:
-    """Translates expression nodes; ``context`` is the ruleset's generator."""
+    """Translates expression nodes; ``context`` is the ruleset's generator.
+
+    Two things are done on the way. An expression that costs a call and whose
+    value is fixed for the ruleset (``[l for l in locations if l.market_access]``)
+    is computed once and kept. And while a choice's filters are written
+    (:meth:`hoisting`), a costly part that does not depend on the candidate
+    (``you.network``) is computed once before the loop over the candidates."""
 
     def __init__(self, context):
         self.context = context
         self._depth = 0
+        self._hoist = None  # (candidate names, [(name, source)]) while hoisting
+        self._enclosing: list = []  # names bound by the comprehensions being written
 
     def gen(self, node: ast.Expr, env: Env) -> Code:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:  # pragma: no cover - every node kind is handled
             raise Unsupported(f"expression {type(node).__name__}")
-        return method(node, env)
+        code = method(node, env)
+        if isinstance(node, ast.Name) or not (_CALL.search(code.src) or " for " in code.src):
+            return code  # a variable's code is dealt with where it is made; cheap code is left
+        if code.const and not code.names:
+            return self.context.kept(code)
+        if self._hoist is not None:
+            variant, sink = self._hoist
+            bound = variant.union(*self._enclosing)
+            if not (code.names & bound):
+                name = next((n for n, source in sink if source == code.src), None)
+                if name is None:
+                    name = self.context.fresh("h")
+                    sink.append((name, code.src))
+                return replace(code, src=f"({name} if {name} is not FAILED else {code.src})")
+        return code
+
+    def hoisting(self, candidate: str):
+        """Start hoisting from filters over ``candidate``; returns the list the hoisted parts go to."""
+        sink: list = []
+        self._hoist = (frozenset({candidate}), sink)
+        return sink
+
+    def stop_hoisting(self) -> None:
+        self._hoist = None
 
     # -- leaves
     def _Const(self, node, env):
-        return Code(self.context.const(node.value), type(node.value) if node.value is not None else None)
+        return Code(self.context.const(node.value), type(node.value) if node.value is not None else None, const=True)
 
     def _Template(self, node, env):
         parts = [self.context.const(p) if isinstance(p, str) else self.gen(p, env) for p in node.parts]
         if all(isinstance(p, str) for p in parts):
-            return Code(self.context.const("".join(node.parts)), str)
+            return Code(self.context.const("".join(node.parts)), str, const=True)
         codes = [p for p in parts if isinstance(p, Code)]
         items = ", ".join(p if isinstance(p, str) else f"DISPLAY({p.src})" for p in parts)
         return _combine(f"''.join(({items},))", str, *codes)
@@ -119,17 +156,17 @@ class ExpressionGenerator:
         context = self.context
         if name in context.settings:
             value = context.settings[name]
-            return Code(context.const(value), type(value) if isinstance(value, (int, str, bool)) else None)
+            return Code(context.const(value), type(value) if isinstance(value, (int, str, bool)) else None, const=True)
         if name in context.defines:
             return self.define_call(name, [], node.where)
         if name in context.resources:
-            return Code(context.const(context.resources[name]))
+            return Code(context.const(context.resources[name]), const=True)
         word = context.vocabulary.names.get(name)
         if word is None:  # pragma: no cover - the compiler refused it already
             raise Unsupported(f"unknown name {name!r}")
         if word.inline is not None:
-            return Code(word.inline, word.returns, word.reads)
-        return Code(f"{context.bind('N_' + name, word.fn)}(S)", word.returns, word.reads)
+            return Code(word.inline, word.returns, word.reads, const=word.constant)
+        return Code(f"{context.bind('N_' + name, word.fn)}(S)", word.returns, word.reads, const=word.constant)
 
     def _Attribute(self, node, env):
         obj = self.gen(node.obj, env)
@@ -137,14 +174,15 @@ class ExpressionGenerator:
         kind = obj.type
         info = INFO.get((kind, name)) if isinstance(kind, type) else None
         if info is not None:
+            fixed = not info.reads and kind in STATIC_CLASSES  # a board object's own attribute
             if info.inline is not None:
-                return _combine(info.inline.format(f"({obj.src})"), info.returns, obj, reads=info.reads)
+                return _combine(info.inline.format(f"({obj.src})"), info.returns, obj, reads=info.reads, const=fixed)
             getter = self.context.bind(f"G_{kind.__name__}_{name}", info.getter)
-            return _combine(f"{getter}({obj.src}, S)", info.returns, obj, reads=info.reads)
+            return _combine(f"{getter}({obj.src}, S)", info.returns, obj, reads=info.reads, const=fixed)
         if kind in _FIELDS and name not in ATTRIBUTES.get(kind, ()):
             # A field of the ruleset's data: fixed for the object.
-            return _combine(f"{_FIELDS[kind].format(f'({obj.src})')}[{name!r}]", None, obj)
-        return _combine(f"GET({obj.src}, {name!r}, S)", None, obj, reads=reads_of_attribute(name))
+            return _combine(f"{_FIELDS[kind].format(f'({obj.src})')}[{name!r}]", None, obj, const=kind in STATIC_CLASSES)
+        return _combine(f"GET({obj.src}, {name!r}, S)", None, obj, reads=reads_of_attribute(name), const=False)
 
     def _Index(self, node, env):
         obj = self.gen(node.obj, env)
@@ -166,10 +204,10 @@ class ExpressionGenerator:
                 src = word.inline.replace("{*}", ", ".join(a.src for a in args))
             else:
                 src = word.inline.format(*[f"({a.src})" for a in args])
-            return _combine(src, word.returns, *every, reads=word.reads)
+            return _combine(src, word.returns, *every, reads=word.reads, const=word.constant)
         fn = context.bind("F_" + node.func, word.fn)
         written = ", ".join(["S"] + [a.src for a in args] + [f"{k}={v.src}" for k, v in kwargs])
-        return _combine(f"{fn}({written})", word.returns, *every, reads=word.reads)
+        return _combine(f"{fn}({written})", word.returns, *every, reads=word.reads, const=word.constant)
 
     # -- definitions: inlined (their parameters bound to the arguments' code)
     def define_call(self, name: str, args: list, where: Where) -> Code:
@@ -179,33 +217,45 @@ class ExpressionGenerator:
             # Deep or recursive: call the generated function for the definition.
             fn = self.context.define_function(name)
             written = ", ".join(["S"] + [a.src for a in args])
-            return _combine(f"{fn}({written})", None, *args, reads=EVERYTHING)
-        bound = {param: Code(f"({arg.src})", arg.type, arg.reads, arg.names) for param, arg in zip(params, args)}
+            return _combine(f"{fn}({written})", None, *args, reads=EVERYTHING, const=False)
+        bound = {param: Code(f"({arg.src})", arg.type, arg.reads, arg.names, arg.const) for param, arg in zip(params, args)}
         self._depth += 1
         try:
             if all(_trivial(a.src) for a in args):
                 return self.gen(decl.value, Env(bound))
             # An argument worth evaluating once: bound by a lambda, as a call would.
             names = {p: self.context.fresh("a_" + p) for p in params}
-            inner = Env({p: Code(names[p], a.type, NOTHING, frozenset()) for p, a in zip(params, args)})
-            body = self.gen(decl.value, inner)
+            inner = Env({p: Code(names[p], a.type, NOTHING, frozenset({names[p]}), a.const) for p, a in zip(params, args)})
+            self._enclosing.append(frozenset(names.values()))
+            try:
+                body = self.gen(decl.value, inner)
+            finally:
+                self._enclosing.pop()
             lambda_ = f"(lambda {', '.join(names[p] for p in params)}: {body.src})"
-            return _combine(f"{lambda_}({', '.join(a.src for a in args)})", body.type, body, *args)
+            code = _combine(f"{lambda_}({', '.join(a.src for a in args)})", body.type, body, *args)
+            return replace(code, names=code.names - frozenset(names.values()))
         finally:
             self._depth -= 1
 
     # -- collections
     def _bound(self, var: str, iterable: Code, env: Env):
         python = self.context.fresh("c_" + var)
-        return python, env.child(**{var: Code(python, item_type(iterable.type), NOTHING, frozenset())})
+        return python, env.child(**{var: Code(python, item_type(iterable.type), NOTHING, frozenset({python}), iterable.const)})
+
+    def _inside(self, var: str, nodes, env: Env) -> list:
+        """Write the parts of a comprehension over ``var``: they may use it, nothing outside may."""
+        self._enclosing.append(frozenset({var}))
+        try:
+            return [self.gen(n, env) if n is not None else None for n in nodes]
+        finally:
+            self._enclosing.pop()
 
     def _Aggregate(self, node, env):
         if node.func not in AGGREGATES:  # pragma: no cover - the compiler refused it already
             raise Unsupported(f"aggregate {node.func}")
         iterable = self.gen(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
-        element = self.gen(node.element, inner)
-        condition = self.gen(node.condition, inner) if node.condition is not None else None
+        element, condition = self._inside(var, (node.element, node.condition), inner)
         guard = f" if {condition.src}" if condition is not None else ""
         loop = f"for {var} in {iterable.src}{guard}"
         parts = [p for p in (iterable, element, condition) if p is not None]
@@ -216,15 +266,15 @@ class ExpressionGenerator:
             src = f"{func}(({element.src} {loop}), default=None)"
         else:
             src = f"{func}({element.src} {loop})"
-        return _combine(src, int if func in ("count", "sum") else (bool if func in ("any", "all") else None), *parts)
+        return _without(_combine(src, int if func in ("count", "sum") else (bool if func in ("any", "all") else None), *parts), var)
 
     def _Ordering(self, node, env):
         iterable = self.gen(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
-        keys = [self.gen(k, inner) for k in node.keys]
+        keys = self._inside(var, node.keys, inner)
         key_tuple = "(" + "".join(k.src + ", " for k in keys) + ")"
         src = f"sorted({iterable.src}, key=lambda {var}: {key_tuple})"
-        return _combine(src, ListOf(item_type(iterable.type)), iterable, *keys)
+        return _without(_combine(src, ListOf(item_type(iterable.type)), iterable, *keys), var)
 
     def _ListExpr(self, node, env):
         items = [self.gen(i, env) for i in node.items]
@@ -233,13 +283,12 @@ class ExpressionGenerator:
     def _Comprehension(self, node, env):
         iterable = self.gen(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
-        element = self.gen(node.element, inner)
-        condition = self.gen(node.condition, inner) if node.condition is not None else None
+        element, condition = self._inside(var, (node.element, node.condition), inner)
         guard = f" if {condition.src}" if condition is not None else ""
         unique = isinstance(iterable.type, ListOf) and iterable.type.unique and element.src == var
         parts = [p for p in (iterable, element, condition) if p is not None]
         src = f"[{element.src} for {var} in {iterable.src}{guard}]"
-        return _combine(src, ListOf(element.type, unique=unique), *parts)
+        return _without(_combine(src, ListOf(element.type, unique=unique), *parts), var)
 
     # -- operators
     def _Ternary(self, node, env):
@@ -280,6 +329,11 @@ class ExpressionGenerator:
     def _Neg(self, node, env):
         value = self.gen(node.value, env)
         return _combine(f"(-{value.src})", value.type if value.type is int else None, value)
+
+
+def _without(code: Code, var: str) -> Code:
+    """A comprehension's own variable is not among the names it uses."""
+    return replace(code, names=code.names - {var})
 
 
 def _trivial(src: str) -> bool:

@@ -28,6 +28,10 @@ from ..statements import _multisets
 from ..vocabulary import Offer, Problem
 
 
+FAILED = object()  # a value hoisted out of a loop whose computation raised (computed again in place)
+UNSET = object()  # a kept value not computed yet
+
+
 class Done(Exception):
     """Raised at the first complete path in the modes that want only one."""
 
@@ -113,6 +117,7 @@ class Search:
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
         self.action = None
         self.handlers = game.ruleset.fast.handlers
+        self.clauses = game.ruleset.fast.clauses
         # The interpreter's interface, for words that ask.
         self.explains = False
         self.diagnose = False
@@ -123,6 +128,15 @@ class Search:
             if not handler(self, *args):
                 return False
         return True
+
+    def clause(self, compiled, **names):
+        """A resource declaration's clause, as generated code (the interpreter's if none)."""
+        function = self.clauses.get(id(compiled))
+        if function is None:
+            from ..runtime import Frame
+
+            return compiled(Frame(names, self))
+        return function(self, **names)
 
     def fail(self, *args, **kwargs) -> None:
         """Reasons are the interpreter's business; generated code only finds paths."""
@@ -194,38 +208,42 @@ class Search:
     # -- decision points
     def choose(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None):
         """Each option of a decision, with the path and the state put back after each."""
-        if self.pos >= self.prefix:
-            stop = self._stop(decider)
-            if stop is not None:
-                self.leaf(stop)
-                return
-            if not options:
-                return
-            if self.mode != "replay":
-                yield from self._explore(key, options, printed, decider, kind, texts)
-                return
-        yield from self._replay(key, options, printed, decider, kind, texts)
-
-    def _explore(self, key, options, printed, decider, kind, texts):
+        if self.pos < self.prefix or self.mode == "replay":
+            yield from self._replay(key, options, printed, decider, kind, texts)
+            return
+        mover = self.mover
+        if (mover is not None and decider >= 0 and decider != mover) or self.reveals > self.reveals_before:
+            self.leaf(self._stop(decider))
+            return
         path = self.path
         journal = self.journal
         entries = journal.entries
-        order = range(len(options))
         if self.mode == "random":
-            order = list(order)
+            order = list(range(len(options)))
             self.rng.shuffle(order)
-        for index in order:
-            value = options[index]
+            for index in order:
+                mark = len(entries)
+                path.append((key, options[index], texts[index] if texts is not None else None, printed, kind, decider, index))
+                yield options[index]
+                path.pop()
+                if len(entries) > mark:
+                    journal.rollback(mark)
+            return
+        index = 0
+        for value in options:
             mark = len(entries)
             path.append((key, value, texts[index] if texts is not None else None, printed, kind, decider, index))
             yield value
             path.pop()
             if len(entries) > mark:
                 journal.rollback(mark)
+            index += 1
 
     def _replay(self, key, options, printed, decider, kind, texts):
         tokens = self.tokens
         if self.pos >= len(tokens):
+            if self.pos >= self.prefix:  # every decision given is taken: the path ends here
+                self.leaf(("need", decider))
             return
         token_key, text = tokens[self.pos]
         if token_key != key:

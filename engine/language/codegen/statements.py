@@ -132,11 +132,20 @@ class StatementGenerator:
             raw = f"UNIQUE_TEXT({domain.src})"
         candidate = self.context.fresh("c_" + stmt.name)
         inner = self._bind(env, stmt.name, candidate, item)
-        tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
+        # What the filters compute that does not depend on the candidate is computed
+        # once, before the loop (and again in place, should it fail here).
+        extra = guarded(inner, candidate) if guarded is not None else []
+        hoisted = self.x.hoisting(candidate)
+        try:
+            tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
+        finally:
+            self.x.stop_hoisting()
+        for name, source in hoisted:
+            w.line(f"try: {name} = {source}")
+            w.line(f"except Exception: {name} = FAILED")
         options = self.context.fresh("o_" + stmt.name)
         condition = f" if {' and '.join(tests)}" if tests else ""
         w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
-        extra = guarded(inner, candidate) if guarded is not None else []
         if extra:
             pruned = self.context.fresh("g_" + stmt.name)
             w.line(f"{pruned} = [{candidate} for {candidate} in {options} if {' and '.join(g.src for g in extra)}]")
@@ -266,9 +275,13 @@ class StatementGenerator:
         w.line(f"{round_}(0)")
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
-        function = self.context.procedure_function(stmt.name, ctx.fast)
-        args = [self.x.gen(a, ctx.env).src for a in stmt.args]
-        args += [f"v_{key}={self.x.gen(value, ctx.env).src}" for key, value in stmt.kwargs]
+        params = self.context.procedures[stmt.name].params
+        positional = [self.x.gen(a, ctx.env) for a in stmt.args]
+        named = [(key, self.x.gen(value, ctx.env)) for key, value in stmt.kwargs]
+        types = {param: code.type for param, code in zip(params, positional)}
+        types.update({key: code.type for key, code in named})
+        function = self.context.procedure_function(stmt.name, ctx.fast, types)
+        args = [code.src for code in positional] + [f"v_{key}={code.src}" for key, code in named]
         if not self.context.procedure_decides(stmt.name):
             w.line(f"if not {function}({', '.join(['S'] + args)}): {ctx.fail}")
             self._next(stmts, i, w, ctx, k)
