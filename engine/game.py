@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -69,6 +69,9 @@ class Move:
     frame: str
     player: int
     decisions: tuple  # of Decision, including those the notation leaves out
+    # The values chosen, decision by decision, when the game made the move: they
+    # let push find each option without writing its notation again.
+    values: Optional[tuple] = field(default=None, compare=False, repr=False)
 
     def notation(self) -> str:
         return write_move(self.frame, self.decisions)
@@ -425,7 +428,8 @@ class Game:
             return revealed
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         name = frame.name if frame.kind == "procedure" else (action.name if action else None)
-        self._set("frame", replace(frame, script=all_tokens, waiting=waiting, name=name, partial=True, reveals=run.reveals))
+        script = tuple(token[:2] for token in all_tokens)
+        self._set("frame", replace(frame, script=script, waiting=waiting, name=name, partial=True, reveals=run.reveals))
         return revealed
 
     # ----------------------------------------------------------------- moves
@@ -433,6 +437,10 @@ class Game:
     def legal_moves(self) -> "LegalMoves":
         """The legal moves of the player to move (lazy; iterate, count(), ``in``)."""
         return LegalMoves(self)
+
+    def _move(self, frame: FrameState, action, path) -> Move:
+        """The move a path found by generated code stands for."""
+        return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path), tuple(entry[1] for entry in path))
 
     def _frame_name(self, frame: FrameState, action) -> str:
         if frame.kind == "action":
@@ -454,7 +462,7 @@ class Game:
                 full = [(whole, action) for path, _, action in search.found for whole in expand(path)]
                 full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
                 for path, action in full:
-                    move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
+                    move = self._move(frame, action, path[skip:])
                     text = move.notation()
                     if text not in seen:
                         seen.add(text)
@@ -486,7 +494,7 @@ class Game:
                 skip = len(frame.script)
                 scored = sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
                 for (path, stopped, action), value in scored:
-                    move = Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[skip:]))
+                    move = self._move(frame, action, path[skip:])
                     text = move.notation()
                     if text not in seen:
                         seen.add(text)
@@ -519,7 +527,7 @@ class Game:
                 search = self._fast(lambda: run_frame(self, frame, "random", rng=rng), mark)
             if search is not None and search.found:
                 path, stopped, action = search.found[0]
-                return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path[len(frame.script):]))
+                return self._move(frame, action, path[len(frame.script):])
             rng.setstate(saved)
         with self._at_frame_start():
             run = self._new_run(frame, "random", (), rng=rng)
@@ -554,8 +562,7 @@ class Game:
                 number = rng.randrange(sum(weights))
                 for (path, _, action), count in zip(search.found, weights):
                     if number < count:
-                        full = nth(path, number)
-                        return Move(self._frame_name(frame, action), frame.waiting, path_decisions(full[len(frame.script):]))
+                        return self._move(frame, action, nth(path, number)[len(frame.script):])
                     number -= count
         moves = list(self._enumerate())
         if not moves:
@@ -661,7 +668,11 @@ class Game:
         state = self.state
         mark = state.journal.mark()
         turn = (state.era_index, state.round, state.turn_index)
-        revealed = self._continue_frame([(d.key, d.text) for d in move.decisions])
+        if move.values is not None:
+            tokens = [(d.key, d.text, value) for d, value in zip(move.decisions, move.values)]
+        else:
+            tokens = [(d.key, d.text) for d in move.decisions]
+        revealed = self._continue_frame(tokens)
         self.history.append(_Played(move, mark, turn))
         self._advance()
         self.ruleset.hook.brass_after_move(game=self, move=move)

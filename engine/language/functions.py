@@ -17,7 +17,30 @@ from .vocabulary import BUILTINS
 function = BUILTINS.function
 
 
+class KeptList(list):
+    """A list the rules compute once and keep (it never changes): the places it
+    stands for are worked out once too."""
+
+    __slots__ = ("places",)
+
+
+def kept_value(value):
+    """A value to keep: a list becomes a KeptList (equal to it in every way)."""
+    if type(value) is list:
+        kept = KeptList(value)
+        kept.places = None
+        return kept
+    return value
+
+
+def _kept_places(thing) -> tuple:
+    if thing.places is None:
+        thing.places = places(None, list(thing))
+    return thing.places
+
+
 _PLACE_OF = {
+    KeptList: _kept_places,
     Location: lambda thing: (thing.index,),
     Line: lambda thing: tuple(loc.index for loc in thing.locations),
     BoardLink: lambda thing: tuple(loc.index for loc in thing.line.locations),

@@ -23,6 +23,7 @@ from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
+from ..functions import kept_value
 from .search import FAILED, UNSET, decider_of, multisets, unique_by_identity, unique_by_text
 from .source import Cont, Ctx, Writer
 from .analysis import guards
@@ -87,6 +88,7 @@ class _Generator:
             "FAILED": FAILED,
             "UNSET": UNSET,
             "KEPT": self._kept_values,
+            "KEEP": kept_value,
         }
         self._counter = itertools.count(1)
         self.types: dict = {}
@@ -114,7 +116,7 @@ class _Generator:
             slot = len(self._kept_values)
             self._kept_values.append(UNSET)
             w = self._function(f"def KEEP_{slot}(S):")
-            w.line(f"KEPT[{slot}] = value = {code.src}")
+            w.line(f"KEPT[{slot}] = value = KEEP({code.src})")
             w.line("return value")
             self._kept_at[code.src] = slot
         slot = self._kept_at[code.src]

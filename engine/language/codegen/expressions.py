@@ -107,6 +107,7 @@ class ExpressionGenerator:
         self._depth = 0
         self._hoist = None  # (candidate names, [(name, source)]) while hoisting
         self._enclosing: list = []  # names bound by the comprehensions being written
+        self._iterables = 0  # writing a comprehension's iterable (Python allows no := there)
 
     def gen(self, node: ast.Expr, env: Env) -> Code:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -117,7 +118,7 @@ class ExpressionGenerator:
             return code  # a variable's code is dealt with where it is made; cheap code is left
         if code.const and not code.names:
             return self.context.kept(code)
-        if self._hoist is not None:
+        if self._hoist is not None and not self._iterables:
             variant, sink = self._hoist
             bound = variant.union(*self._enclosing)
             if not (code.names & bound):
@@ -125,11 +126,13 @@ class ExpressionGenerator:
                 if name is None:
                     name = self.context.fresh("h")
                     sink.append((name, code.src))
-                return replace(code, src=f"({name} if {name} is not FAILED else {code.src})")
+                # Computed where first needed, then kept for the other candidates.
+                return replace(code, src=f"({name} if {name} is not UNSET else ({name} := {code.src}))")
         return code
 
     def hoisting(self, candidate: str):
-        """Start hoisting from filters over ``candidate``; returns the list the hoisted parts go to."""
+        """Start hoisting from filters over ``candidate``; returns the list of the
+        hoisted parts (name, source): each name must be set to UNSET before the filters."""
         sink: list = []
         self._hoist = (frozenset({candidate}), sink)
         return sink
@@ -238,6 +241,13 @@ class ExpressionGenerator:
             self._depth -= 1
 
     # -- collections
+    def _iterable(self, node, env: Env) -> Code:
+        self._iterables += 1
+        try:
+            return self.gen(node, env)
+        finally:
+            self._iterables -= 1
+
     def _bound(self, var: str, iterable: Code, env: Env):
         python = self.context.fresh("c_" + var)
         return python, env.child(**{var: Code(python, item_type(iterable.type), NOTHING, frozenset({python}), iterable.const)})
@@ -253,7 +263,7 @@ class ExpressionGenerator:
     def _Aggregate(self, node, env):
         if node.func not in AGGREGATES:  # pragma: no cover - the compiler refused it already
             raise Unsupported(f"aggregate {node.func}")
-        iterable = self.gen(node.iterable, env)
+        iterable = self._iterable(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
         element, condition = self._inside(var, (node.element, node.condition), inner)
         guard = f" if {condition.src}" if condition is not None else ""
@@ -269,7 +279,7 @@ class ExpressionGenerator:
         return _without(_combine(src, int if func in ("count", "sum") else (bool if func in ("any", "all") else None), *parts), var)
 
     def _Ordering(self, node, env):
-        iterable = self.gen(node.iterable, env)
+        iterable = self._iterable(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
         keys = self._inside(var, node.keys, inner)
         key_tuple = "(" + "".join(k.src + ", " for k in keys) + ")"
@@ -281,7 +291,7 @@ class ExpressionGenerator:
         return _combine("[" + ", ".join(i.src for i in items) + "]", ListOf(items[0].type if items else None), *items)
 
     def _Comprehension(self, node, env):
-        iterable = self.gen(node.iterable, env)
+        iterable = self._iterable(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
         element, condition = self._inside(var, (node.element, node.condition), inner)
         guard = f" if {condition.src}" if condition is not None else ""

@@ -171,25 +171,33 @@ class Search:
             journal.rollback(mark)
 
     # -- deferred choices
+    def remembered(self, key, name: str):
+        """A deferred choice already worked out in this search (on the path now), None
+        if it has no valid option, or UNSET if it was not worked out yet."""
+        group = self.memo.get(key, UNSET)
+        if group is not UNSET and group is not None:
+            self.path.append(group)
+        return group
+
     def defer(self, key, name: str, options, printed: bool, decider: int, test):
         """Settle a choice at the end of each path; None if no option's statements succeed."""
-        valid = self.memo.get(key) if key is not None else None
-        if valid is None:
-            valid = []
-            journal = self.journal
-            entries = journal.entries
-            for index, value in enumerate(options):
-                mark = len(entries)
-                if test(value):
-                    valid.append((index, value))
-                if len(entries) > mark:
-                    journal.rollback(mark)
-            if key is not None:
-                self.memo[key] = valid
-        if not valid:
-            return None
-        group = Deferred(name, valid, printed, decider, test)
-        self.path.append(group)
+        valid = []
+        journal = self.journal
+        entries = journal.entries
+        first = self.mode == "first"  # one valid option will do
+        for index, value in enumerate(options):
+            mark = len(entries)
+            if test(value):
+                valid.append((index, value))
+            if len(entries) > mark:
+                journal.rollback(mark)
+            if first and valid:
+                break
+        group = Deferred(name, valid, printed, decider, test) if valid else None
+        if key is not None and not first:
+            self.memo[key] = group
+        if group is not None:
+            self.path.append(group)
         return group
 
     def undefer(self) -> None:
@@ -245,9 +253,18 @@ class Search:
             if self.pos >= self.prefix:  # every decision given is taken: the path ends here
                 self.leaf(("need", decider))
             return
-        token_key, text = tokens[self.pos]
+        token = tokens[self.pos]
+        token_key, text = token[0], token[1]
         if token_key != key:
             return
+        if len(token) > 2:  # the value itself, from a move the game made: found by identity
+            chosen = token[2]
+            for index, value in enumerate(options):
+                if value is chosen:
+                    self.pos += 1
+                    self.path.append((key, value, texts[index] if texts is not None else text, printed, kind, decider, index))
+                    yield value
+                    return
         for index, value in enumerate(options):
             written = texts[index] if texts is not None else notation(value)
             if written == text:

@@ -140,9 +140,8 @@ class StatementGenerator:
             tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
         finally:
             self.x.stop_hoisting()
-        for name, source in hoisted:
-            w.line(f"try: {name} = {source}")
-            w.line(f"except Exception: {name} = FAILED")
+        for name, _ in hoisted:
+            w.line(f"{name} = UNSET")
         options = self.context.fresh("o_" + stmt.name)
         condition = f" if {' and '.join(tests)}" if tests else ""
         w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
@@ -294,6 +293,13 @@ class StatementGenerator:
         """A choice taken last (see analysis.deferral): its options and their test now,
         the rest of the action, then the choice is settled at each complete path."""
         choose = found.choose
+        group = self.context.fresh("group")
+        key = self.context.const((choose, found.group)) if found.first else None
+        if key is not None:
+            # Worked out once per position, whichever action asks first.
+            w.line(f"{group} = S.remembered({key}, {choose.name!r})")
+            outer = w.block(f"if {group} is UNSET:")
+            outer.__enter__()
         (listed, options), item = self.options(choose, ctx.env, w)
         value = self.context.fresh("v_" + choose.name)
         self.context.note_type(value, item)
@@ -302,9 +308,9 @@ class StatementGenerator:
         with w.block(f"def {test}({value}):"):
             done = Cont(emit=lambda w_, c_: w_.line("return True"))
             self.block(found.group, 0, w, Ctx("return False", env, 0, ctx.fast), done)
-        key = self.context.const((choose, found.group)) if found.first else "None"
-        group = self.context.fresh("group")
-        w.line(f"{group} = S.defer({key}, {choose.name!r}, {options}, len({listed}) != 1, S.decider, {test})")
+        w.line(f"{group} = S.defer({key or 'None'}, {choose.name!r}, {options}, len({listed}) != 1, S.decider, {test})")
+        if key is not None:
+            outer.__exit__(None, None, None)
         w.line(f"if {group} is None: {ctx.fail}")
         rest = self.function_for(found.rest, 0, w, ctx, k)
         w.line(f"{rest}()")
