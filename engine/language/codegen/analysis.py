@@ -270,6 +270,51 @@ def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
     return Deferral(choose, tuple(group), tuple(rest), first)
 
 
+# ------------------------------------------------------------------- sinking
+
+
+def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
+    """For the choose at stmts[index]: (group, others) when the rest of its block that
+    does not use the choice (``others``) may run before it, or None.
+
+    ``develop industry; consume iron 1`` after ``choose industry``: the iron is
+    then found once per round, not once per industry. The choice is still explored
+    (what follows may depend on it); only its place among the decisions of the
+    path moves, and is moved back when a move is written."""
+    choose = stmts[index]
+    if any(c.kind == "by" for c in choose.clauses):
+        return None
+    own, after_env = analyzer.stmt(choose, env)
+    tainted = set(after_env[choose.name].names)
+    group, others = [], []
+    group_effects, other_effects = Effects(), Effects()
+    scan = after_env
+    for stmt in stmts[index + 1 :]:
+        if isinstance(stmt, _META):
+            continue
+        effects, next_env = analyzer.stmt(stmt, scan)
+        if effects.uses & tainted:
+            group.append(stmt)
+            group_effects = group_effects | effects
+            for name, code in next_env.names.items():
+                if scan.names.get(name) is not code:
+                    tainted |= code.names
+        else:
+            others.append(stmt)
+            other_effects = other_effects | effects
+        scan = next_env
+    if not others or not other_effects.decides:
+        return None  # nothing worth moving
+    if group_effects.decides:
+        return None  # only the choice's own decision is put back in place
+    group_effects = group_effects | own
+    if group_effects.barrier or other_effects.barrier:
+        return None
+    if group_effects.writes & (other_effects.reads | other_effects.writes) or other_effects.writes & group_effects.reads:
+        return None
+    return tuple(group), tuple(others)
+
+
 # -------------------------------------------------------------------- guards
 
 
@@ -345,4 +390,4 @@ def _found(code: Code, written: set, found: list, keep) -> None:
         found.append(code)
 
 
-__all__ = ["Analyzer", "Effects", "Deferral", "deferral", "guards", "Unsupported"]
+__all__ = ["Analyzer", "Effects", "Deferral", "deferral", "sinking", "guards", "Unsupported"]

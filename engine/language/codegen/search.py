@@ -53,6 +53,14 @@ class Deferred:
         return (self.key, value, None, self.printed, "choose", self.decider, index)
 
 
+def _in_order(path, moved) -> tuple:
+    """The path with each decision taken out of order put back where it belongs."""
+    entries = list(path)
+    for position, at in moved:
+        entries.insert(at, entries.pop(position))
+    return tuple(entries)
+
+
 def weight(path) -> int:
     """How many moves a path stands for: the product of its deferred choices' options."""
     count = 1
@@ -115,6 +123,7 @@ class Search:
         self.on_leaf = None  # called at each complete path, while its effects are on the state
         self.scores: list = []  # what on_leaf returned, path by path
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
+        self.moved: list = []  # (position, belongs at) of decisions on the path taken out of order
         self.action = None
         self.handlers = game.ruleset.fast.handlers
         self.clauses = game.ruleset.fast.clauses
@@ -150,7 +159,7 @@ class Search:
         """A complete path (or one that ends here as a move, ``stopped`` says why)."""
         if self.pos < len(self.tokens):
             return  # decisions were given that nothing asked for
-        path = tuple(self.path)
+        path = tuple(self.path) if not self.moved else _in_order(self.path, self.moved)
         if self.on_leaf is None:
             self.found.append((path, stopped, self.action))
         else:
@@ -214,8 +223,11 @@ class Search:
         return None
 
     # -- decision points
-    def choose(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None):
-        """Each option of a decision, with the path and the state put back after each."""
+    def choose(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None, at=None):
+        """Each option of a decision, with the path and the state put back after each.
+
+        ``at``: the decision was moved after others (analysis.sinking); on the path
+        it belongs at that position, where complete paths put it back."""
         if self.pos < self.prefix or self.mode == "replay":
             yield from self._replay(key, options, printed, decider, kind, texts)
             return
@@ -237,6 +249,8 @@ class Search:
                 if len(entries) > mark:
                     journal.rollback(mark)
             return
+        if at is not None:
+            self.moved.append((len(path), at))
         index = 0
         for value in options:
             mark = len(entries)
@@ -246,6 +260,8 @@ class Search:
             if len(entries) > mark:
                 journal.rollback(mark)
             index += 1
+        if at is not None:
+            self.moved.pop()
 
     def _replay(self, key, options, printed, decider, kind, texts):
         tokens = self.tokens

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import ast
 from ..effects import NOTHING
-from .analysis import Analyzer, deferral, guards
+from .analysis import Analyzer, deferral, guards, sinking
 from .expressions import Code, Env, Unsupported
 from .source import Cont, Ctx, Writer
 
@@ -44,6 +44,14 @@ class StatementGenerator:
             found = deferral(self.analyzer, stmts, i, ctx.env)
             if found is not None:
                 self._deferred(found, stmts, i, w, ctx, k)
+                return
+        if ctx.fast and isinstance(stmt, ast.Choose):
+            found = sinking(self.analyzer, stmts, i, ctx.env)
+            if found is not None:
+                group, others = found
+                at = self.context.fresh("at")
+                w.line(f"{at} = len(S.path)")
+                self.block(others + (Sunk(stmt, at),) + group, 0, w, ctx, k)
                 return
         getattr(self, "_" + type(stmt).__name__)(stmt, stmts, i, w, ctx, k)
 
@@ -151,12 +159,26 @@ class StatementGenerator:
             return (options, pruned), item
         return (options, options), item
 
-    def _Choose(self, stmt, stmts, i, w, ctx, k):
+    def early_guards(self, stmts, i: int, w: Writer, ctx: Ctx) -> None:
+        """In the optimised variant: what the code from stmts[i] on must meet, checked now."""
+        if ctx.fast:
+            for guard in guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True):
+                w.line(f"if not {guard.src}: {ctx.fail}")
+
+    def _Sunk(self, sunk, stmts, i, w, ctx, k):
+        self._Choose(sunk.choose, stmts, i, w, ctx, k, at=sunk.at)
+
+    def _Choose(self, stmt, stmts, i, w, ctx, k, at=None):
         guarded = None
         if ctx.fast:
 
             def guarded(inner, candidate):
-                return guards(self.analyzer, stmts, i + 1, inner, keep=lambda code: candidate in code.names)
+                found = guards(self.analyzer, stmts, i + 1, inner, keep=lambda code: True)
+                # What does not depend on the candidate is checked before listing them.
+                for guard in found:
+                    if candidate not in guard.names:
+                        w.line(f"if not {guard.src}: {ctx.fail}")
+                return [guard for guard in found if candidate in guard.names]
 
         (listed, options), item = self.options(stmt, ctx.env, w, guarded)
         printed = "True" if self.context.is_anchor(stmt) else f"len({listed}) != 1"
@@ -164,7 +186,8 @@ class StatementGenerator:
         decider = f"DECIDER({self.x.gen(by, ctx.env).src})" if by is not None else "S.decider"
         name = self.context.fresh("v_" + stmt.name)
         self.context.note_type(name, item)
-        with w.block(f"for {name} in S.choose({stmt.name!r}, {options}, {printed}, {decider}):"):
+        where = f", at={at}" if at is not None else ""
+        with w.block(f"for {name} in S.choose({stmt.name!r}, {options}, {printed}, {decider}{where}):"):
             self._next(stmts, i, w, ctx.in_loop(), k, self._bind(ctx.env, stmt.name, name, item))
 
     def _Optionally(self, stmt, stmts, i, w, ctx, k):
@@ -172,7 +195,9 @@ class StatementGenerator:
         yes = self.context.fresh("yes")
         with w.block(f"for {yes} in S.option({stmt.name!r}, S.decider):"):
             with w.block(f"if {yes}:"):
-                self.block(stmt.body, 0, w, ctx.in_loop().nested(), Cont(call=after))
+                inner = ctx.in_loop().nested()
+                self.early_guards(stmt.body, 0, w, inner)
+                self.block(stmt.body, 0, w, inner, Cont(call=after))
             w.line(f"else: {after}()")
 
     # -- control
@@ -270,6 +295,7 @@ class StatementGenerator:
             w.line(f"{body}({done})")
         with w.block(f"def {body}({done}):"):
             again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1)"))
+            self.early_guards(stmt.body, 0, w, ctx.in_function().nested())
             self.block(stmt.body, 0, w, ctx.in_function().nested(), again)
         w.line(f"{round_}(0)")
 
@@ -315,6 +341,15 @@ class StatementGenerator:
         rest = self.function_for(found.rest, 0, w, ctx, k)
         w.line(f"{rest}()")
         w.line("S.undefer()")
+
+
+class Sunk:
+    """A choose written after the statements that do not use it (analysis.sinking);
+    ``at`` names the variable holding where on the path its decision belongs."""
+
+    def __init__(self, choose: ast.Choose, at: str):
+        self.choose = choose
+        self.at = at
 
 
 def anchors(stmt: ast.Repeat, decides) -> tuple:
