@@ -428,7 +428,7 @@ class Game:
             return revealed
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         name = frame.name if frame.kind == "procedure" else (action.name if action else None)
-        script = tuple(token[:2] for token in all_tokens)
+        script = tuple((t[0], t[1] if t[1] is not None else value_notation(t[2])) for t in all_tokens)
         self._set("frame", replace(frame, script=script, waiting=waiting, name=name, partial=True, reveals=run.reveals))
         return revealed
 
@@ -558,12 +558,8 @@ class Game:
                 mark = self.state.journal.mark()
                 search = self._fast(lambda: run_frame(self, frame, "all"), mark)
             if search is not None and search.found:
-                weights = [weight(path) for path, _, _ in search.found]
-                number = rng.randrange(sum(weights))
-                for (path, _, action), count in zip(search.found, weights):
-                    if number < count:
-                        return self._move(frame, action, nth(path, number)[len(frame.script):])
-                    number -= count
+                path, action = _draw(search.found, rng, with_action=True)
+                return self._move(frame, action, path[len(frame.script):])
         moves = list(self._enumerate())
         if not moves:
             raise RuleRuntimeError("no legal move exists although the game waits for one")
@@ -665,25 +661,61 @@ class Game:
             raise GameOverError("the game is over: no more moves")
         if move.player != frame.waiting:
             raise IllegalMoveError(move.notation(), [f"it is {self.state.players[frame.waiting].name}'s move"])
-        state = self.state
-        mark = state.journal.mark()
-        turn = (state.era_index, state.round, state.turn_index)
         if move.values is not None:
             tokens = [(d.key, d.text, value) for d, value in zip(move.decisions, move.values)]
         else:
             tokens = [(d.key, d.text) for d in move.decisions]
-        revealed = self._continue_frame(tokens)
-        self.history.append(_Played(move, mark, turn))
-        self._advance()
-        self.ruleset.hook.brass_after_move(game=self, move=move)
-        self._mark_boundaries(move, turn, revealed)
+        self._apply(tokens, move.player, move)
 
-    def _mark_boundaries(self, move: Move, turn: tuple, revealed: bool) -> None:
+    def _apply(self, tokens, player: int, move: Optional[Move]) -> None:
+        """Give the waiting frame a move's decisions, run the game on, mark what can be undone.
+
+        ``move`` is None in a playout, which keeps no history."""
+        state = self.state
+        mark = state.journal.mark()
+        turn = (state.era_index, state.round, state.turn_index)
+        revealed = self._continue_frame(tokens)
+        if move is not None:
+            self.history.append(_Played(move, mark, turn))
+        self._advance()
+        hook = self.ruleset.hook.brass_after_move
+        if hook.get_hookimpls():
+            hook(game=self, move=move)
+        self._mark_boundaries(player, turn, revealed)
+
+    def playout(self, rng: random.Random, moves: Optional[int] = None) -> Optional[Outcome]:
+        """Play uniformly random moves to the end of the game (or ``moves`` of them), fast.
+
+        For bots that search by playing games out: no Move object, no notation
+        and no history are made (the ``brass_after_move`` hook gets ``move=None``).
+        The moves played are not recorded and cannot be undone, so play out a
+        ``copy()``. Returns the outcome if the game ended."""
+        played = 0
+        while self.state.frame is not None and (moves is None or played < moves):
+            frame = self.state.frame
+            path = None
+            if self.fast is not None:
+                with self._at_frame_start():
+                    mark = self.state.journal.mark()
+                    search = self._fast(lambda: run_frame(self, frame, "all"), mark)
+                if search is not None and search.found:
+                    path = _draw(search.found, rng)
+            if path is None:  # the interpreter's way
+                move = self.uniform_random_move(rng)
+                tokens = move.tokens()
+            else:
+                tokens = [(entry[0], entry[2], entry[1]) for entry in path[len(frame.script):]]
+            self._apply(tokens, frame.waiting, None)
+            self._undo_floor = len(self.history)
+            played += 1
+        return self.outcome()
+
+    def _mark_boundaries(self, player: int, turn: tuple, revealed: bool) -> None:
         """After a move: can it still be taken back? If not, forget the journal."""
         state = self.state
         frame = state.frame
         same_turn = (state.era_index, state.round, state.turn_index) == turn
-        own_next_action = frame is not None and frame.kind == "action" and not frame.partial and frame.waiting == move.player
+        own_next_action = frame is not None and frame.kind == "action" and not frame.partial and frame.waiting == player
         if same_turn and own_next_action and not revealed:
             return
         self._undo_floor = len(self.history)
@@ -817,6 +849,18 @@ class Game:
         from .view import player_view
 
         return player_view(self, player)
+
+
+def _draw(found: list, rng: random.Random, with_action: bool = False):
+    """A full path drawn uniformly from the moves that paths found by generated code stand for."""
+    weights = [weight(path) for path, _, _ in found]
+    number = rng.randrange(sum(weights))
+    for (path, _, action), count in zip(found, weights):
+        if number < count:
+            full = nth(path, number)
+            return (full, action) if with_action else full
+        number -= count
+    raise AssertionError("drawn past the end")  # pragma: no cover
 
 
 class LegalMoves:

@@ -1,22 +1,30 @@
-"""A game state as plain values, for comparing two runs of the same rules."""
+"""A game state as plain values, for comparing two runs of the same rules.
+
+It is taken after every legal move of thousands of positions, so it is written
+to be quick. Board objects (cards, tile types, tokens) are kept as they are:
+two games of one loaded ruleset share them, and they compare by identity.
+"""
 
 from __future__ import annotations
 
 
 def _items(mapping) -> tuple:
-    return tuple(sorted(mapping.items()))
+    return tuple(sorted(mapping.items())) if len(mapping) > 1 else tuple(mapping.items())
 
 
 def fingerprint(game) -> tuple:
     """Everything the rules can see or change, without journal positions or caches."""
     state = game.state
     players = tuple(
-        (p.money, p.income_space, p.vp, p.spent, tuple(c.id for c in p.hand), tuple(c.id for c in p.discard), _items(p.mat), _items(p.fields))
+        (p.money, p.income_space, p.vp, p.spent, tuple(p.hand), tuple(p.discard), _items(p.mat), _items(p.fields))
         for p in state.players
     )
-    tiles = tuple(None if t is None else (t.type.id, t.owner, t.flipped, _items(t.cubes), t.era) for t in state.slot_tiles)
-    links = tuple(None if link is None else (link.owner, link.kind) for link in state.line_links)
-    spaces = tuple((s.token.id if s.token is not None else None, _items(s.cubes)) for s in state.spaces)
+    tiles = tuple(
+        (t.slot, t.type, t.owner, t.flipped, tuple(sorted(t.cubes.items())) if len(t.cubes) > 1 else tuple(t.cubes.items()), t.era)
+        for t in filter(None, state.slot_tiles)
+    )
+    links = tuple((link.line, link.owner, link.kind) for link in filter(None, state.line_links))
+    spaces = tuple((s.token, tuple(sorted(s.cubes.items())) if len(s.cubes) > 1 else tuple(s.cubes.items())) for s in state.spaces)
     frame = state.frame
     if frame is not None:
         frame = (frame.kind, frame.name, frame.you, tuple(frame.script), frame.waiting, frame.then, frame.args, frame.partial, frame.reveals)
@@ -26,11 +34,11 @@ def fingerprint(game) -> tuple:
         links,
         spaces,
         _items(state.markets),
-        tuple(c.id for c in state.deck),
+        tuple(state.deck),
         _items(state.piles),
-        tuple((pool, tuple(t.id for t in pile)) for pool, pile in sorted(state.token_piles.items())),
+        tuple((pool, tuple(pile)) for pool, pile in sorted(state.token_piles.items())),
         _items(state.counters),
-        tuple((owner, tile.id) for owner, tile in state.box),
+        tuple(state.box),
         state.bank,
         _items(state.supply),
         (state.era_index, state.round, state.turn_index, state.actions_left, state.actions_taken, state.phase),

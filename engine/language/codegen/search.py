@@ -281,6 +281,8 @@ class Search:
                     self.path.append((key, value, texts[index] if texts is not None else text, printed, kind, decider, index))
                     yield value
                     return
+            if text is None:  # a playout gives values only: then it is matched by its notation
+                text = notation(chosen)
         for index, value in enumerate(options):
             written = texts[index] if texts is not None else notation(value)
             if written == text:
