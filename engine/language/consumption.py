@@ -124,13 +124,17 @@ def consume(run, resource, amount, target=None, offer=()):
         raise RuleRuntimeError(f"there is no resource {resource!r}")
     if amount <= 0:
         return Allocation(rule.name, (), 0, 0, ())
-    plan = _plan(run, rule, amount, target, offer)
+    return offer_of(run, rule.name, _plan(run, rule, amount, target, offer), amount)
+
+
+def offer_of(run, name: str, plan, amount: int):
+    """What ``consume`` returns once the plan is made: its Problem, or the options."""
     if isinstance(plan, Problem):
         return plan
     options = plan.options()
     if not options:
-        return Problem(f"not enough {rule.name} can be reached for this ({amount} needed)")
-    return Offer(rule.name, [(o, o.notation()) for o in options], lambda chosen: _apply(run, chosen, plan.market))
+        return Problem(f"not enough {name} can be reached for this ({amount} needed)")
+    return Offer(name, [(o, o.notation()) for o in options], lambda chosen: _apply(run, chosen, plan.market))
 
 
 def _tiers(rule) -> tuple:
@@ -149,7 +153,7 @@ _TIERS: dict = {}
 def _plan(run, rule, amount: int, target, offer) -> "_Plan | Problem":
     """Go through the tiers until the amount is met, or say why it cannot be."""
     name = rule.name
-    plan = _Plan(name, {id(h) for h in offer} if offer else set())
+    plan = new_plan(name, offer)
     remaining = amount
     refusal = None
     for tier, market_source, nearest in _tiers(rule):
@@ -160,16 +164,35 @@ def _plan(run, rule, amount: int, target, offer) -> "_Plan | Problem":
             if refusal is None:
                 remaining = 0
             continue
-        for group in _groups(run, tier, nearest, target, name, offer):
-            if remaining == 0:
-                break
-            capacity = _group_capacity(group)
-            if capacity <= remaining:
-                plan.forced.extend((h, c) for h, c, _ in group if c > 0)
-                remaining -= capacity
-            else:
-                plan.group, plan.need = group, remaining
-                remaining = 0
+        remaining = take(plan, _groups(run, tier, nearest, target, name, offer), remaining)
+    return settle(run, name, plan, remaining, refusal, amount)
+
+
+# The steps of a plan, shared with the generated code of each resource rule
+# (engine.language.codegen), which finds the candidates itself.
+
+
+def new_plan(name: str, offer) -> _Plan:
+    return _Plan(name, {id(h) for h in offer} if offer else set())
+
+
+def take(plan: _Plan, groups, remaining: int) -> int:
+    """Take from a tier's groups, in order, until the amount is met; what is still needed."""
+    for group in groups:
+        if remaining == 0:
+            break
+        capacity = _group_capacity(group)
+        if capacity <= remaining:
+            plan.forced.extend((h, c) for h, c, _ in group if c > 0)
+            remaining -= capacity
+        else:
+            plan.group, plan.need = group, remaining
+            remaining = 0
+    return remaining
+
+
+def settle(run, name: str, plan: _Plan, remaining: int, refusal, amount: int) -> "_Plan | Problem":
+    """The plan if every unit is found and paid for, else why not."""
     if remaining > 0:
         reason = f": {refusal}" if refusal else ""
         return Problem(f"not enough {name} {'for this' if refusal else 'can be reached for this'} ({amount} {name} needed){reason}")
@@ -184,11 +207,20 @@ def _buy(run, rule, source, count: int, target, plan: _Plan) -> Optional[str]:
     if source.where is not None and not _source_test(run, source.where, None, target):
         if source.otherwise is not None:
             return run.clause(source.otherwise, tile=None, target=target)
-        return f"{rule.name} cannot be bought from the market here"
+        return not_here(rule.name)
     market = run.board.get("market", source.market)
     empty_price = run.clause(rule.empty_price, tile=None, target=target) if rule.empty_price else None
+    return buy(run, rule.name, market, count, empty_price, plan)
+
+
+def not_here(name: str) -> str:
+    return f"{name} cannot be bought from the market here"
+
+
+def buy(run, name: str, market, count: int, empty_price, plan: _Plan) -> Optional[str]:
+    """Plan buying ``count`` units from a market that may sell here; why not, or None."""
     if empty_price is None and run.state.markets[market.id] < count:
-        return f"the {market.name} holds too little {rule.name}"
+        return f"the {market.name} holds too little {name}"
     plan.bought = count
     plan.cost = _market_cost(run, market, count, empty_price or 0)
     plan.market = market
@@ -259,6 +291,11 @@ def _groups(run, tier, nearest: bool, target, name, offer):
             if source.limit is not None:
                 limit = run.clause(source.limit, tile=None, target=target)
             entries.extend((0, holder, holder.cubes.get(name, 0), True) for holder in offer if holder.cubes.get(name, 0) > 0)
+    return grouped(entries, nearest, limit)
+
+
+def grouped(entries: list, nearest: bool, limit) -> list:
+    """A tier's candidates (distance, holder, count, offered) as groups to exhaust in order."""
     if limit is not None:
         entries = [(d, h, min(c, limit) if o else c, o) for d, h, c, o in entries]
     if not nearest:

@@ -18,12 +18,14 @@ import itertools
 import linecache
 from dataclasses import dataclass, field
 
-from .. import ast
+from ...errors import RuleRuntimeError
+from ...model import graph
+from .. import ast, consumption
 from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
-from ..functions import kept_value
+from ..functions import kept_value, places
 from .search import FAILED, UNSET, decider_of, multisets, unique_by_identity, unique_by_text
 from .source import Cont, Ctx, Writer
 from .analysis import guards
@@ -45,6 +47,7 @@ class GeneratedRules:
     handlers: dict = field(default_factory=dict)  # event -> [fn(S, *args) -> bool]
     defines: dict = field(default_factory=dict)  # name -> fn(S, *params)
     clauses: dict = field(default_factory=dict)  # id of the interpreter's compiled clause -> fn(S, tile, target)
+    consumers: dict = field(default_factory=dict)  # resource -> fn(S, amount, target, offer): consume, generated
     source: str = ""
 
 
@@ -89,6 +92,16 @@ class _Generator:
             "UNSET": UNSET,
             "KEPT": self._kept_values,
             "KEEP": kept_value,
+            "ALLOCATION": consumption.Allocation,
+            "NEW_PLAN": consumption.new_plan,
+            "TAKE": consumption.take,
+            "GROUPED": consumption.grouped,
+            "SETTLE": consumption.settle,
+            "BUY": consumption.buy,
+            "OFFER_OF": consumption.offer_of,
+            "DISTANCES": graph.distances,
+            "PLACES": places,
+            "RULE_ERROR": RuleRuntimeError,
         }
         self._counter = itertools.count(1)
         self.types: dict = {}
@@ -265,6 +278,7 @@ class _Generator:
                 w.line(f"if not {guard.src}: return")
             self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
         clause_names = self._resource_clauses()
+        consumers = {decl.name: self._consumer(decl) for decl in self.resource_decls}
         handler_names = []
         for decl in self.handler_decls:
             types = self.vocabulary.event_types.get(decl.name, ())
@@ -289,7 +303,86 @@ class _Generator:
         for event, function in handler_names:
             result.handlers.setdefault(event, []).append(ns[function])
         result.clauses = {key: ns[function] for key, function in clause_names.items()}
+        result.consumers = {name: ns[function] for name, function in consumers.items()}
         return result
+
+    def consumer_of(self, resource: str) -> str:
+        """The generated ``consume`` of a resource (written in run())."""
+        return f"CONSUME_{resource}"
+
+    def _consumer(self, decl) -> str:
+        """``consume`` for one resource rule, its tiers and clauses written out.
+
+        The candidates are found here; taking them, buying and the options are the
+        interpreter's own steps (engine.language.consumption), so the two agree
+        by construction where it matters most, and tests compare the rest."""
+        from ...model.state import BoardTile
+
+        name = decl.name
+        function = self.consumer_of(name)
+        w = self._function(f"def {function}(S, amount, target=None, offer=()):")
+        label = self.const(name)
+        tile = Code("tile_", BoardTile, frozenset(), frozenset({"tile_"}))
+        target = Code("target_", None, frozenset(), frozenset({"target_"}))
+        env = Env({"tile": tile, "target": target})
+        no_tile = Env({"tile": Code("None", None), "target": target})
+        w.line("target_ = target")
+        w.line(f"if amount <= 0: return ALLOCATION({label}, (), 0, 0, ())")
+        w.line(f"plan = NEW_PLAN({label}, offer)")
+        w.line("remaining = amount")
+        w.line("refusal = None")
+        for tier in decl.tiers:
+            with w.block("if remaining:"):
+                market = next((s for s in tier if s.kind == "market"), None)
+                if market is not None:
+                    self._buying(w, decl, market, no_tile, label)
+                else:
+                    self._candidates(w, tier, env, label)
+        w.line(f"return OFFER_OF(S, {label}, SETTLE(S, {label}, plan, remaining, refusal, amount), amount)")
+        return function
+
+    def _buying(self, w: Writer, decl, source, env: Env, label: str) -> None:
+        clauses = {c.kind: c.value for c in source.clauses}
+        market = self.const(self.board.get("market", source.arg))
+        price = self.x.gen(decl.empty_price, env).src if decl.empty_price is not None else "None"
+        buying = f"refusal = BUY(S, {label}, {market}, remaining, {price}, plan)"
+        if "where" in clauses:
+            # Why not is the interpreter's to say, when a refusal is explained.
+            w.line(f"if not {self.x.gen(clauses['where'], env).src}: refusal = True")
+            with w.block("else:"):
+                w.line(buying)
+                w.line("if refusal is None: remaining = 0")
+        else:
+            w.line(buying)
+            w.line("if refusal is None: remaining = 0")
+
+    def _candidates(self, w: Writer, tier, env: Env, label: str) -> None:
+        w.line("entries = []")
+        w.line("limit = None")
+        for source in tier:
+            clauses = {c.kind: c.value for c in source.clauses}
+            if source.kind == "tiles":
+                w.line("distances = None")
+                with w.block("for tile_ in filter(None, ST.slot_tiles):"):
+                    w.line(f"count = tile_.cubes.get({label}, 0)")
+                    w.line("if count <= 0: continue")
+                    if "where" in clauses:
+                        w.line(f"if not {self.x.gen(clauses['where'], env).src}: continue")
+                    if any(c.kind == "nearest_first" for c in source.clauses):
+                        with w.block("if distances is None:"):
+                            w.line("if target_ is None: raise RULE_ERROR(\"'nearest first' needs a target=... to measure from\")")
+                            w.line("distances = DISTANCES(ST, PLACES(S, target_))")
+                        w.line("distance = distances.get(tile_.slot.location.index)")
+                        w.line("if distance is None: continue")
+                        w.line("entries.append((distance, tile_, count, False))")
+                    else:
+                        w.line("entries.append((0, tile_, count, False))")
+            elif source.kind == "offered":
+                if "limit" in clauses:
+                    w.line(f"limit = {self.x.gen(clauses['limit'], Env({'tile': Code('None'), 'target': env['target']})).src}")
+                w.line(f"entries.extend((0, h, h.cubes.get({label}, 0), True) for h in offer if h.cubes.get({label}, 0) > 0)")
+        nearest = any(c.kind == "nearest_first" for s in tier for c in s.clauses)
+        w.line(f"remaining = TAKE(plan, GROUPED(entries, {nearest}, limit), remaining)")
 
     def _resource_clauses(self) -> dict:
         """A function for each clause of the resource declarations that consumption evaluates."""

@@ -11,6 +11,7 @@ calls its continuation, finally ``S.leaf()``.
 from __future__ import annotations
 
 from .. import ast
+from ..consumption import consume
 from ..effects import NOTHING
 from .analysis import Analyzer, deferral, guards, sinking
 from .expressions import Code, Env, Unsupported
@@ -93,6 +94,10 @@ class StatementGenerator:
     def _call_source(self, word, stmt, env) -> str:
         args = [self.x.gen(a, env).src for a in stmt.args]
         kwargs = [f"{key}={self.x.gen(value, env).src}" for key, value in stmt.kwargs]
+        if word.fn is consume and stmt.args and isinstance(stmt.args[0], ast.Name) and stmt.args[0].id in self.context.resources:
+            # The resource is known here: its consumption is generated code too.
+            consumer = self.context.consumer_of(stmt.args[0].id)
+            return f"{consumer}({', '.join(['S'] + args[1:] + kwargs)})"
         fn = self.context.bind("KW_" + word.name, word.fn)
         return f"{fn}({', '.join(['S'] + args + kwargs)})"
 
