@@ -10,11 +10,13 @@ calls its continuation, finally ``S.leaf()``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import ast
 from ..consumption import consume
 from ..effects import NOTHING
 from .analysis import Analyzer, deferral, guards, sinking
-from .expressions import Code, Env, Unsupported
+from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
 
 _META = (ast.Cite, ast.Describe, ast.Uses)
@@ -145,12 +147,29 @@ class StatementGenerator:
             raw = f"UNIQUE_TEXT({domain.src})"
         candidate = self.context.fresh("c_" + stmt.name)
         inner = self._bind(env, stmt.name, candidate, item)
-        # What the filters compute that does not depend on the candidate is computed
-        # once, before the loop (and again in place, should it fail here).
         extra = guarded(inner, candidate) if guarded is not None else []
+        filters = [c.value for c in stmt.clauses if c.kind == "where"]
+        if not domain.const or stmt.count is not None:
+            fixed, keys = [], ()
+        else:
+            fixed, keys = self._fixed_filters(filters, env, stmt.name, candidate, item)
+        if fixed:
+            # The filters that read only board objects pick the same options every
+            # time for the same values of what they read: kept, for each of them.
+            kept = self.context.bind(self.context.fresh("FIXED"), {})
+            key = self.context.fresh("key")
+            w.line(f"{key} = ({''.join(k + ', ' for k in keys)})")
+            raw_kept = self.context.fresh("pre")
+            w.line(f"{raw_kept} = {kept}.get({key})")
+            tests_fixed = " and ".join(self.x.gen(f, self._fixed_env(env, stmt.name, candidate, item)).src for f in fixed)
+            w.line(f"if {raw_kept} is None: {raw_kept} = {kept}[{key}] = [{candidate} for {candidate} in {raw} if {tests_fixed}]")
+            raw = raw_kept
+            filters = [f for f in filters if f not in fixed]
+        # What the filters compute that does not depend on the candidate is computed
+        # where first needed, then kept for the other candidates.
         hoisted = self.x.hoisting(candidate)
         try:
-            tests = [self.x.gen(c.value, inner).src for c in stmt.clauses if c.kind == "where"]
+            tests = [self.x.gen(f, inner).src for f in filters]
         finally:
             self.x.stop_hoisting()
         for name, _ in hoisted:
@@ -169,6 +188,29 @@ class StatementGenerator:
         if ctx.fast:
             for guard in guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True):
                 w.line(f"if not {guard.src}: {ctx.fail}")
+
+    def _fixed_env(self, env: Env, name: str, candidate: str, item) -> Env:
+        """The environment in which board objects count as fixed: the candidate, and
+        every variable whose type is a board object's or a plain value's."""
+        names = {}
+        for rule_name, code in env.names.items():
+            if is_static_type(code.type) and len(code.names) == 1 and code.src in code.names:
+                names[rule_name] = replace(code, const=True)
+        names[name] = Code(candidate, item, NOTHING, frozenset({candidate}), True)
+        return env.child(**names)
+
+    def _fixed_filters(self, filters, env: Env, name: str, candidate: str, item):
+        """The filters that read nothing of the state, and the variables they read."""
+        if not is_static_type(item):
+            return [], ()
+        fixed_env = self._fixed_env(env, name, candidate, item)
+        fixed, keys = [], []
+        for node in filters:
+            code = self.x.gen(node, fixed_env)
+            if code.const:
+                fixed.append(node)
+                keys.extend(n for n in sorted(code.names) if n != candidate and n not in keys)
+        return fixed, tuple(keys)
 
     def _Sunk(self, sunk, stmts, i, w, ctx, k):
         self._Choose(sunk.choose, stmts, i, w, ctx, k, at=sunk.at)
