@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -60,6 +60,14 @@ class FrameState:
     args: tuple = ()
     partial: bool = False  # has it run part way (its effects so far are on the state)?
     reveals: int = 0  # hidden information its earlier moves revealed
+
+    def but(self, **changes) -> "FrameState":
+        """A copy with some fields changed (as dataclasses.replace, which is slow)."""
+        other = object.__new__(FrameState)
+        fields = dict(self.__dict__)
+        fields.update(changes)
+        object.__setattr__(other, "__dict__", fields)
+        return other
 
 
 @dataclass(frozen=True)
@@ -299,7 +307,7 @@ class Game:
     def _open_frame(self, frame: FrameState) -> None:
         self._set("frame", frame)
         # The frame starts here: rolling back to its mark keeps the frame itself.
-        self.state.frame = replace(frame, mark=self.state.journal.mark())
+        self.state.frame = frame.but(mark=self.state.journal.mark())
 
     def _start_procedure(self, name: str, you: Optional[int], then: str) -> None:
         self._open_frame(FrameState("procedure", name, you, 0, then=then))
@@ -380,11 +388,11 @@ class Game:
         frame = self.state.frame
         if self.fast is not None:
             mark = self.state.journal.mark()
-            search = self._fast(lambda: run_frame(self, replace(frame, script=tuple(tokens)), "replay"), mark)
+            search = self._fast(lambda: run_frame(self, frame.but(script=tuple(tokens)), "replay"), mark)
             if search is not None and search.found:
                 return search.found[0], search
             self.state.journal.rollback(mark)  # the interpreter says why the decisions do not fit
-        run = self._new_run(replace(frame, script=tuple(tokens)), "replay", ())
+        run = self._new_run(frame.but(script=tuple(tokens)), "replay", ())
         generator = self._solutions(run, frame)
         found = next(generator, None)
         generator.close()
@@ -429,7 +437,7 @@ class Game:
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         name = frame.name if frame.kind == "procedure" else (action.name if action else None)
         script = tuple((t[0], t[1] if t[1] is not None else value_notation(t[2])) for t in all_tokens)
-        self._set("frame", replace(frame, script=script, waiting=waiting, name=name, partial=True, reveals=run.reveals))
+        self._set("frame", frame.but(script=script, waiting=waiting, name=name, partial=True, reveals=run.reveals))
         return revealed
 
     # ----------------------------------------------------------------- moves
@@ -724,7 +732,7 @@ class Game:
         else:
             # Keep only what the waiting frame may need to roll back to its start.
             state.journal.forget_before(frame.mark)
-            state.frame = replace(frame, mark=0)
+            state.frame = frame.but(mark=0)
 
     def can_undo(self) -> bool:
         """True if the last move was the mover's own, in this turn, with no card drawn since."""
@@ -834,13 +842,13 @@ class Game:
         if frame is not None and frame.partial:
             with self._at_frame_start():
                 other.state = self.state.copy()
-            other.state.frame = replace(frame, mark=0, script=(), partial=False)
+            other.state.frame = frame.but(mark=0, script=(), partial=False)
             other._rerun(frame.script)
-            other.state.frame = replace(frame, mark=0)
+            other.state.frame = frame.but(mark=0)
         else:
             other.state = self.state.copy()
             if frame is not None:
-                other.state.frame = replace(frame, mark=0)
+                other.state.frame = frame.but(mark=0)
         return other
 
     # ----------------------------------------------------------------- views

@@ -34,7 +34,7 @@ def player_count(run):
     return len(run.state.players)
 
 
-@name(example="if era.id == \"canal\":\n        gain 1", reads=FLOW, returns=Era, inline="ST.era")
+@name(example="if era.id == \"canal\":\n        gain 1", reads=FLOW, returns=Era, inline="BOARD.eras[ST.era_index]")
 def era(run):
     "The current era."
     return run.state.era

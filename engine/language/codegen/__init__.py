@@ -274,8 +274,7 @@ class _Generator:
             w = self._function(f"def A_{name}(S):")
             self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
             w = self._function(f"def FA_{name}(S):")
-            for guard in guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True):
-                w.line(f"if not {guard.src}: return")
+            self.s.checks(guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True), w, "return")
             self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
         clause_names = self._resource_clauses()
         consumers = {decl.name: self._consumer(decl) for decl in self.resource_decls}

@@ -318,14 +318,24 @@ def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
 # -------------------------------------------------------------------- guards
 
 
+@dataclass(frozen=True)
+class Check:
+    """A guard: a condition, and the values (name, code) to compute before it, in order."""
+
+    code: Code
+    bindings: tuple
+
+
 def guards(analyzer: Analyzer, stmts: tuple, start: int, env: Env, keep) -> list:
     """Conditions later code must meet, valid here; ``keep(code)`` picks which to return.
 
     Walks the statements that run on every path from here (into called
     procedures), carrying what each variable would hold in terms of the
-    variables known now, and the regions written so far; stops at a barrier."""
+    variables known now, and the regions written so far; stops at a barrier.
+    A variable a condition needs is computed once, before the first condition
+    that needs it (a Check's bindings)."""
     found = []
-    _walk(analyzer, stmts, start, env, set(), found, keep, depth=0)
+    _walk(analyzer, stmts, start, env, set(), found, keep, [], depth=0)
     return found
 
 
@@ -333,47 +343,57 @@ def _unknown(env: Env, name: str) -> Env:
     return env.child(**{name: UNKNOWN})
 
 
-def _settled(env: Env, name: str, value: Code, written: set) -> Env:
-    """Bind a name to the code of its value, if that value is known here.
+def _settled(analyzer, env: Env, name: str, value: Code, written: set, bindings: list) -> Env:
+    """Bind a name to its value, if that value is known here.
 
     The value is taken where the rules take it; what matters is only that
     nothing between here and there changed what it reads. From then on it is
-    fixed, so what it read no longer counts."""
+    fixed, so what it read no longer counts. A value that costs more than a
+    look-up gets a name of its own, computed where a condition first needs it."""
     if not _known(value) or value.reads & written:
         return _unknown(env, name)
-    return env.child(**{name: Code(value.src, value.type, NOTHING, value.names)})
+    if _plain(value.src):
+        return env.child(**{name: Code(value.src, value.type, NOTHING, value.names)})
+    python = analyzer.context.fresh("gv_" + name)
+    bindings.append((python, value))
+    return env.child(**{name: Code(python, value.type, NOTHING, value.names | {python})})
+
+
+def _plain(src: str) -> bool:
+    text = src.replace("(", "").replace(")", "")
+    return text.replace(".", "").replace("_", "").isalnum()
 
 
 def _known(code: Code) -> bool:
     return "<unknown>" not in code.names
 
 
-def _walk(analyzer, stmts, start, env, written: set, found: list, keep, depth: int) -> bool:
+def _walk(analyzer, stmts, start, env, written: set, found: list, keep, bindings: list, depth: int) -> bool:
     """Walk stmts[start:]; return False if a barrier stopped the walk."""
     for stmt in stmts[start:]:
         if isinstance(stmt, _META):
             continue
         if isinstance(stmt, ast.Let):
-            env = _settled(env, stmt.name, analyzer.expr(stmt.value, env), written)
+            env = _settled(analyzer, env, stmt.name, analyzer.expr(stmt.value, env), written, bindings)
             continue
         if isinstance(stmt, ast.Require):
-            _found(analyzer.expr(stmt.condition, env), written, found, keep)
+            _found(analyzer.expr(stmt.condition, env), written, found, keep, bindings)
             continue
         if isinstance(stmt, ast.CallProcedure) and depth < 4:
             decl = analyzer.context.procedures[stmt.name]
             inner = Env()
             for param, arg in zip(decl.params, stmt.args):
-                inner = _settled(inner, param, analyzer.expr(arg, env), written)
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
             for param, arg in stmt.kwargs:
-                inner = _settled(inner, param, analyzer.expr(arg, env), written)
-            if not _walk(analyzer, decl.body, 0, inner, written, found, keep, depth + 1):
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
+            if not _walk(analyzer, decl.body, 0, inner, written, found, keep, bindings, depth + 1):
                 return False
             continue
         if isinstance(stmt, ast.Command):
             word = analyzer.context.vocabulary.keywords.get(stmt.name)
             need = analyzer.context.precondition(word, stmt, env) if word is not None else None
             if need is not None:
-                _found(need, written, found, keep)
+                _found(need, written, found, keep, bindings)
         effects, after = analyzer.stmt(stmt, env)
         if effects.barrier:
             return False
@@ -385,9 +405,15 @@ def _walk(analyzer, stmts, start, env, written: set, found: list, keep, depth: i
     return True
 
 
-def _found(code: Code, written: set, found: list, keep) -> None:
+def _found(code: Code, written: set, found: list, keep, bindings: list) -> None:
     if _known(code) and not (code.reads & written) and keep(code):
-        found.append(code)
+        needed = set(code.names)
+        chosen = []
+        for python, value in reversed(bindings):  # what it needs, and what that needs
+            if python in needed:
+                chosen.append((python, value.src))
+                needed |= value.names
+        found.append(Check(code, tuple(reversed(chosen))))
 
 
-__all__ = ["Analyzer", "Effects", "Deferral", "deferral", "sinking", "guards", "Unsupported"]
+__all__ = ["Analyzer", "Check", "Effects", "Deferral", "deferral", "sinking", "guards", "Unsupported"]

@@ -174,20 +174,36 @@ class StatementGenerator:
             self.x.stop_hoisting()
         for name, _ in hoisted:
             w.line(f"{name} = UNSET")
-        options = self.context.fresh("o_" + stmt.name)
-        condition = f" if {' and '.join(tests)}" if tests else ""
-        w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
+        if fixed and not tests:
+            options = raw  # the kept list itself (nothing changes it)
+        else:
+            options = self.context.fresh("o_" + stmt.name)
+            condition = f" if {' and '.join(tests)}" if tests else ""
+            w.line(f"{options} = [{candidate} for {candidate} in {raw}{condition}]")
         if extra:
             pruned = self.context.fresh("g_" + stmt.name)
-            w.line(f"{pruned} = [{candidate} for {candidate} in {options} if {' and '.join(g.src for g in extra)}]")
+            w.line(f"{pruned} = []")
+            with w.block(f"for {candidate} in {options}:"):
+                self.checks(extra, w, "continue")
+                w.line(f"{pruned}.append({candidate})")
             return (options, pruned), item
         return (options, options), item
 
     def early_guards(self, stmts, i: int, w: Writer, ctx: Ctx) -> None:
         """In the optimised variant: what the code from stmts[i] on must meet, checked now."""
         if ctx.fast:
-            for guard in guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True):
-                w.line(f"if not {guard.src}: {ctx.fail}")
+            self.checks(guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True), w, ctx.fail)
+
+    @staticmethod
+    def checks(found, w: Writer, fail: str) -> None:
+        """Write guards as statements: each value they need, then each condition."""
+        done = set()
+        for check in found:
+            for python, source in check.bindings:
+                if python not in done:
+                    w.line(f"{python} = {source}")
+                    done.add(python)
+            w.line(f"if not {check.code.src}: {fail}")
 
     def _fixed_env(self, env: Env, name: str, candidate: str, item) -> Env:
         """The environment in which board objects count as fixed: the candidate, and
@@ -222,10 +238,8 @@ class StatementGenerator:
             def guarded(inner, candidate):
                 found = guards(self.analyzer, stmts, i + 1, inner, keep=lambda code: True)
                 # What does not depend on the candidate is checked before listing them.
-                for guard in found:
-                    if candidate not in guard.names:
-                        w.line(f"if not {guard.src}: {ctx.fail}")
-                return [guard for guard in found if candidate in guard.names]
+                self.checks([g for g in found if candidate not in g.code.names], w, ctx.fail)
+                return [g for g in found if candidate in g.code.names]
 
         (listed, options), item = self.options(stmt, ctx.env, w, guarded)
         printed = "True" if self.context.is_anchor(stmt) else f"len({listed}) != 1"
