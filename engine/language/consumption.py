@@ -112,6 +112,7 @@ class _Plan:
     fires=("emptied",),
     resources=True,
     returns=Allocation,
+    sure_options=True,
 )
 def consume(run, resource, amount, target=None, offer=()):
     """Consume units of a resource, from the sources its ``resource`` rule names,

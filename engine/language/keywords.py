@@ -10,6 +10,7 @@ tests can check that nothing is created or lost.
 from __future__ import annotations
 
 from ..errors import RuleRuntimeError
+from ..model import graph
 from ..model.state import BoardLink, BoardTile, new_version
 from ..model.static import Card, Industry, Line, Slot, Token
 from .effects import CARDS, CHANCE, COUNTERS, CUBES, FIELDS, FLOW, INCOME, LINKS, MATS, MONEY, TILES, TOKENS, VP
@@ -36,7 +37,7 @@ def _money(amount: int) -> str:
 
 
 # ------------------------------------------------------------------------- money
-@keyword(example="pay 3", reads=MONEY, writes=MONEY, needs="{player}.money >= {amount}")
+@keyword(example="pay 3", reads=MONEY, writes=MONEY, needs="{player}.money >= {amount}", prune=True)
 def pay(run, amount, player=None):
     """Spend money. It goes onto the player's character tile, where it decides
     the next turn order, and to the bank at the end of the round."""
@@ -51,7 +52,7 @@ def pay(run, amount, player=None):
     return None
 
 
-@keyword(example="gain 30", reads=MONEY, writes=MONEY)
+@keyword(example="gain 30", reads=MONEY, writes=MONEY, fails=False)
 def gain(run, amount, player=None):
     "Take money from the bank."
     p = _player(run, player)
@@ -60,7 +61,7 @@ def gain(run, amount, player=None):
     return None
 
 
-@keyword(example="lose 5", reads=MONEY, writes=MONEY)
+@keyword(example="lose 5", reads=MONEY, writes=MONEY, fails=False)
 def lose(run, amount, player=None):
     "Pay money to the bank (not spending: it does not count for turn order). Money may go below zero."
     p = _player(run, player)
@@ -69,7 +70,7 @@ def lose(run, amount, player=None):
     return None
 
 
-@keyword(example="return_spending", reads=MONEY, writes=MONEY)
+@keyword(example="return_spending", reads=MONEY, writes=MONEY, fails=False)
 def return_spending(run):
     "Return the money on every character tile to the bank."
     journal = run.journal
@@ -81,7 +82,7 @@ def return_spending(run):
 
 
 # ----------------------------------------------------------------- income, VP
-@keyword(example="advance_income 2", reads=INCOME, writes=INCOME)
+@keyword(example="advance_income 2", reads=INCOME, writes=INCOME, fails=False)
 def advance_income(run, spaces, player=None):
     "Move the income marker forward by spaces (not levels); it stops at the track's end."
     p = _player(run, player)
@@ -90,7 +91,7 @@ def advance_income(run, spaces, player=None):
     return None
 
 
-@keyword(example="lower_income 3", reads=INCOME, writes=INCOME)
+@keyword(example="lower_income 3", reads=INCOME, writes=INCOME, needs="LEVELS[{player}.income_space] - {levels} >= LEVELS[0]")
 def lower_income(run, levels, player=None):
     """Move the income marker down by levels, onto the highest space of the new
     level. Not possible if the new level would be below the track's lowest."""
@@ -103,7 +104,7 @@ def lower_income(run, levels, player=None):
     return None
 
 
-@keyword(example="set_income_space 10", reads=(), writes=INCOME)
+@keyword(example="set_income_space 10", reads=(), writes=INCOME, fails=False)
 def set_income_space(run, space, player=None):
     "Put the income marker on a space (used at set-up)."
     p = _player(run, player)
@@ -111,7 +112,7 @@ def set_income_space(run, space, player=None):
     return None
 
 
-@keyword(example="score 4", reads=VP, writes=VP)
+@keyword(example="score 4", reads=VP, writes=VP, fails=False)
 def score(run, points, player=None):
     "Gain victory points."
     p = _player(run, player)
@@ -119,7 +120,7 @@ def score(run, points, player=None):
     return None
 
 
-@keyword(example="lose_points 2", reads=VP, writes=VP)
+@keyword(example="lose_points 2", reads=VP, writes=VP, fails=False)
 def lose_points(run, points, player=None):
     "Lose victory points (never below zero)."
     p = _player(run, player)
@@ -128,7 +129,7 @@ def lose_points(run, points, player=None):
 
 
 # ------------------------------------------------------------------------- cards
-@keyword(example="choose card from you.hand\n    discard card", reads=CARDS, writes=CARDS)
+@keyword(example="choose card from you.hand\n    discard card", reads=CARDS, writes=CARDS, needs="{card} in {player}.hand")
 def discard(run, card, player=None):
     "Put a card from the hand face up on the player's discard pile."
     p = _player(run, player)
@@ -139,7 +140,7 @@ def discard(run, card, player=None):
     return None
 
 
-@keyword(example="take_card \"wild-location\"\n    return_card you.hand[len(you.hand) - 1]", reads=CARDS, writes=CARDS)
+@keyword(example="take_card \"wild-location\"\n    return_card you.hand[len(you.hand) - 1]", reads=CARDS, writes=CARDS, needs="{card} in {player}.hand")
 def return_card(run, card, player=None):
     "Put a card from the hand back on its own face-up pile (wild cards)."
     p = _player(run, player)
@@ -167,7 +168,7 @@ def take_card(run, pile, player=None):
     return None
 
 
-@keyword(example="draw 8 - len(you.hand)", reads=CARDS, writes=CARDS)
+@keyword(example="draw 8 - len(you.hand)", reads=CARDS, writes=CARDS, fails=False)
 def draw(run, count, player=None):
     "Draw cards from the top of the draw deck, as many as it still holds."
     p = _player(run, player)
@@ -193,7 +194,7 @@ def bury_card(run, player=None):
     return None
 
 
-@keyword(example="new_deck", reads=(), writes=CARDS)
+@keyword(example="new_deck", reads=(), writes=CARDS, fails=False)
 def new_deck(run, for_players=None):
     """Make the draw deck from every card used with this many players (or with
     ``for_players``), in data order."""
@@ -206,7 +207,7 @@ def new_deck(run, for_players=None):
     return None
 
 
-@keyword(example="gather_discards", reads=(CARDS, FIELDS), writes=(CARDS, FIELDS))
+@keyword(example="gather_discards", reads=(CARDS, FIELDS), writes=(CARDS, FIELDS), fails=False)
 def gather_discards(run):
     "Put every player's discard pile onto the bottom of the draw deck."
     journal = run.journal
@@ -220,14 +221,14 @@ def gather_discards(run):
     return None
 
 
-@keyword(example="shuffle_deck", reads=(CARDS, CHANCE), writes=(CARDS, CHANCE))
+@keyword(example="shuffle_deck", reads=(CARDS, CHANCE), writes=(CARDS, CHANCE), fails=False)
 def shuffle_deck(run):
     "Shuffle the draw deck."
     run.journal.replace_list(run.state.deck, run.game.shuffled("deck", list(run.state.deck)))
     return None
 
 
-@keyword(example="fill_piles", reads=(), writes=CARDS)
+@keyword(example="fill_piles", reads=(), writes=CARDS, fails=False)
 def fill_piles(run):
     "Put every face-up pile (the wild cards) at its full count."
     for pile_id, (_, count) in run.board.piles.items():
@@ -248,7 +249,7 @@ def _tokens_in_play(run, pool: str, for_players=None) -> list:
     ]
 
 
-@keyword(example="deal_tokens \"merchant_tiles\"", reads=CHANCE, writes=(TOKENS, CHANCE))
+@keyword(example="deal_tokens \"merchant_tiles\"", reads=CHANCE, writes=(TOKENS, CHANCE), fails=False)
 def deal_tokens(run, pool):
     """Shuffle a pool's tokens for this many players and deal one, face up, to
     every space for this many players, in board order."""
@@ -263,7 +264,7 @@ def deal_tokens(run, pool):
     return None
 
 
-@keyword(example="shuffle_tokens \"distant_market\"", reads=CHANCE, writes=(TOKENS, COUNTERS, CHANCE))
+@keyword(example="shuffle_tokens \"distant_market\"", reads=CHANCE, writes=(TOKENS, COUNTERS, CHANCE), fails=False)
 def shuffle_tokens(run, pool, for_players=None):
     """Gather every token of a pool used with this many players (or with
     ``for_players``; drawn ones too) and shuffle them into a face-down pile."""
@@ -287,7 +288,7 @@ def reveal_token(run, pool):
     return token
 
 
-@keyword(example="fill_market market(\"coal\")", reads=CUBES, writes=CUBES)
+@keyword(example="fill_market market(\"coal\")", reads=CUBES, writes=CUBES, fails=False)
 def fill_market(run, market):
     "Fill a market to its starting number of cubes, from the general supply."
     current = run.state.markets[market.id]
@@ -304,7 +305,7 @@ def _resource_name(resource) -> str:
     return getattr(resource, "name", resource)
 
 
-@keyword(example="let mine = you.tiles[0]\n    add_cubes mine, coal, 2", reads=CUBES, writes=CUBES)
+@keyword(example="let mine = you.tiles[0]\n    add_cubes mine, coal, 2", reads=CUBES, writes=CUBES, fails=False)
 def add_cubes(run, holder, resource, count):
     "Put cubes (or barrels) of a resource from the general supply on a tile or space."
     name = _resource_name(resource)
@@ -315,7 +316,7 @@ def add_cubes(run, holder, resource, count):
     return None
 
 
-@keyword(example="let mine = you.tiles[0]\n    sell_to_market mine, market(\"coal\") as earned", reads=CUBES, writes=(CUBES, MONEY), fires=("emptied",))
+@keyword(example="let mine = you.tiles[0]\n    sell_to_market mine, market(\"coal\") as earned", reads=CUBES, writes=(CUBES, MONEY), fires=("emptied",), fails=False)
 def sell_to_market(run, tile, market):
     """Move as many cubes as fit from a tile to a market, most expensive empty
     space first; the tile's owner is paid each space's price."""
@@ -342,7 +343,7 @@ def sell_to_market(run, tile, market):
 
 
 # -------------------------------------------------------------------------- tiles
-@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built", reads=(MATS, TILES, FLOW), writes=(MATS, TILES), returns=BoardTile)
+@keyword(example="let coal = industry(\"coal\")\n    choose place from locations where any(s.empty and coal in s.industries for s in place.slots)\n    let slot = [s for s in place.slots if s.empty and coal in s.industries][0]\n    build_tile coal, slot as built", reads=(MATS, TILES, FLOW), writes=(MATS, TILES), returns=BoardTile, needs="{player}.mat.get({industry}.id, 0) < len({industry}.stack)")
 def build_tile(run, industry, slot, player=None):
     """Take the lowest tile of an industry from the player's mat and place it on
     an empty industry space. Returns the new tile."""
@@ -359,11 +360,12 @@ def build_tile(run, industry, slot, player=None):
     journal = run.journal
     journal.setitem(p.mat, industry.id, position + 1)
     journal.setindex(state.slot_tiles, slot.index, tile)
+    before = (state.pieces_version, state.links_version)
     journal.set(state, "pieces_version", new_version())
     return tile
 
 
-@keyword(example="let mine = you.tiles[0]\n    remove_tile mine", reads=(TILES, CUBES), writes=(TILES, CUBES, MATS))
+@keyword(example="let mine = you.tiles[0]\n    remove_tile mine", reads=(TILES, CUBES), writes=(TILES, CUBES, MATS), fails=False)
 def remove_tile(run, tile):
     "Take a tile off the board and out of the game; cubes on it go to the general supply."
     state = run.state
@@ -378,7 +380,7 @@ def remove_tile(run, tile):
     return None
 
 
-@keyword(example="develop industry(\"coal\")", reads=MATS, writes=MATS)
+@keyword(example="develop industry(\"coal\")", reads=MATS, writes=MATS, needs="{player}.mat.get({industry}.id, 0) < len({industry}.stack)")
 def develop(run, industry, player=None):
     "Take the lowest tile of an industry off the player's mat and out of the game."
     p = _player(run, player)
@@ -390,7 +392,7 @@ def develop(run, industry, player=None):
     return None
 
 
-@keyword(example="let mine = you.tiles[0]\n    set_flipped mine", reads=TILES, writes=TILES)
+@keyword(example="let mine = you.tiles[0]\n    set_flipped mine", reads=TILES, writes=TILES, fails=False)
 def set_flipped(run, tile):
     "Turn a tile to its flipped side (what flipping earns is the rules' business)."
     if tile.flipped:
@@ -400,7 +402,7 @@ def set_flipped(run, tile):
 
 
 # -------------------------------------------------------------------------- links
-@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link", reads=(LINKS, FLOW), writes=LINKS, returns=BoardLink)
+@keyword(example="choose line from lines where line.free and era.link in line.kinds\n    place_link line as link", reads=(LINKS, FLOW), writes=LINKS, returns=BoardLink, needs="ST.line_links[{line}.index] is None and BOARD.eras[ST.era_index].link in {line}.kinds")
 def place_link(run, line, player=None):
     "Place one of the player's link tiles, of the current era's kind, on a free line. Returns it."
     p = _player(run, player)
@@ -415,12 +417,14 @@ def place_link(run, line, player=None):
     link = BoardLink(line, p.index, kind)
     journal = run.journal
     journal.setindex(state.line_links, line.index, link)
+    pieces, links = state.pieces_version, state.links_version
     journal.set(state, "links_version", new_version())
     journal.set(state, "pieces_version", new_version())
+    graph.link_added(state, pieces, links, p.index, line)
     return link
 
 
-@keyword(example="let link = board_links[0]\n    remove_link link", reads=LINKS, writes=LINKS)
+@keyword(example="let link = board_links[0]\n    remove_link link", reads=LINKS, writes=LINKS, fails=False)
 def remove_link(run, link):
     "Take a link tile off the board."
     state = run.state
@@ -432,7 +436,7 @@ def remove_link(run, link):
 
 
 # ---------------------------------------------------------------- turn order etc.
-@keyword(example="set_turn_order order(p in players by p.spent)", reads=(), writes=FLOW)
+@keyword(example="set_turn_order order(p in players by p.spent)", reads=(), writes=FLOW, fails=False)
 def set_turn_order(run, players):
     "Put the players in this order on the turn order track."
     order = [p.index for p in players]
@@ -442,21 +446,21 @@ def set_turn_order(run, players):
     return None
 
 
-@keyword(example="shuffle_turn_order", reads=(FLOW, CHANCE), writes=(FLOW, CHANCE))
+@keyword(example="shuffle_turn_order", reads=(FLOW, CHANCE), writes=(FLOW, CHANCE), fails=False)
 def shuffle_turn_order(run):
     "Put the players in a random order on the turn order track."
     run.journal.replace_list(run.state.turn_order, run.game.shuffled("turn_order", list(run.state.turn_order)))
     return None
 
 
-@keyword(example="set_counter \"market_marker\", 1", reads=(), writes=COUNTERS)
+@keyword(example="set_counter \"market_marker\", 1", reads=(), writes=COUNTERS, fails=False)
 def set_counter(run, name, value):
     "Set a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, value)
     return None
 
 
-@keyword(example="add_to_counter \"market_marker\", 2", reads=COUNTERS, writes=COUNTERS)
+@keyword(example="add_to_counter \"market_marker\", 2", reads=COUNTERS, writes=COUNTERS, fails=False)
 def add_to_counter(run, name, delta):
     "Add to a named counter the rules keep."
     run.journal.setitem(run.state.counters, name, run.state.counters.get(name, 0) + delta)

@@ -50,7 +50,10 @@ class Word:
     writes: frozenset = field(default=frozenset(), compare=False)
     fires: tuple = ()
     resources: bool = False  # runs the rules' resource declarations (their reads count too)
-    needs: Optional[str] = None  # a Python template of what must hold for it to succeed ("{amount}": an argument)
+    needs: Optional[str] = None  # a Python template of exactly when it succeeds ("{amount}": an argument)
+    prune: bool = False  # check ``needs`` ahead of the choices above it (where it often fails)
+    fails: bool = True  # may it return a Problem? (False: never, but through the handlers of the events it fires)
+    sure_options: bool = False  # a choice keyword whose every option, applied at once, succeeds (handlers aside)
     returns: Any = None
     inline: Optional[str] = None
     constant: bool = False  # its value depends on its arguments and the ruleset alone, never on the game
@@ -87,7 +90,7 @@ class Vocabulary:
         return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), dict(self.event_types), set(self.attributes))
 
     # -- decorators
-    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, returns=None):
+    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, prune=False, returns=None, fails=True, sure_options=False):
         """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
         ``reveals=True`` if it shows hidden information (a move ends after it).
         ``reads``/``writes`` name the state regions it touches
@@ -97,7 +100,8 @@ class Vocabulary:
         def register(fn):
             word = Word(
                 name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example,
-                reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources, needs=needs, returns=returns,
+                reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources, needs=needs, prune=prune, returns=returns,
+                fails=fails and needs is None, sure_options=sure_options,
             )
             self.keywords[word.name] = word
             return fn

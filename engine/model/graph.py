@@ -27,6 +27,16 @@ class _Cache(dict):
 _components = _Cache()
 _distances = _Cache()
 _networks = _Cache()
+# A links version that is an earlier one with one link more: new -> (earlier, line, owner, pieces versions).
+_steps = _Cache()
+
+
+def link_added(state: GameState, pieces_before: int, links_before: int, owner: int, line) -> None:
+    """Note that the links now are those of ``links_before`` and one more, on ``line``,
+    so that connectivity and networks are worked out from the earlier ones."""
+    _steps[state.links_version] = (links_before, line, owner, pieces_before, state.pieces_version)
+    if len(_steps) >= _CACHE_LIMIT:
+        _steps.clear()
 
 
 def _adjacency(state: GameState) -> list[list[int]]:
@@ -48,6 +58,17 @@ def components(state: GameState) -> list[int]:
     found = _components.get(key)
     if found is not None:
         return found
+    step = _steps.get(key)
+    if step is not None:
+        earlier = _components.get(step[0])
+        if earlier is not None:
+            # The new link joins the components of the places it touches; each is
+            # numbered by its lowest location index, as counting from scratch numbers it.
+            labels = {earlier[loc.index] for loc in step[1].locations}
+            if len(labels) > 1:
+                lowest = min(labels)
+                earlier = [lowest if c in labels else c for c in earlier]
+            return _components.put(key, earlier)
     neighbours = _adjacency(state)
     comp = [-1] * len(neighbours)
     for start in range(len(neighbours)):
@@ -92,6 +113,13 @@ def network(state: GameState, player: int) -> frozenset:
     found = _networks.get(key)
     if found is not None:
         return found
+    step = _steps.get(state.links_version)
+    if step is not None and step[4] == state.pieces_version:
+        earlier = _networks.get((step[3], step[0], player))
+        if earlier is not None:
+            if step[2] == player:
+                earlier = earlier | frozenset(loc.index for loc in step[1].locations)
+            return _networks.put(key, earlier)
     places = set()
     for tile in state.slot_tiles:
         if tile is not None and tile.owner == player:

@@ -26,7 +26,7 @@ from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
 from ..functions import kept_value, places
-from .search import FAILED, UNSET, decider_of, multisets, unique_by_identity, unique_by_text
+from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity, unique_by_text
 from .source import Cont, Ctx, Writer
 from .analysis import guards
 from .statements import StatementGenerator, anchors
@@ -88,6 +88,7 @@ class _Generator:
             "UNIQUE_TEXT": unique_by_text,
             "MULTISETS": multisets,
             "DECIDER": decider_of,
+            "OFFERED": offered,
             "FAILED": FAILED,
             "UNSET": UNSET,
             "KEPT": self._kept_values,
@@ -185,7 +186,7 @@ class _Generator:
         if "player" in params and "player" not in given:
             given["player"] = env["you"] if "you" in env else self.x.gen(_YOU, env)
         try:
-            src = word.needs.format(**{k: f"({v.src})" for k, v in given.items()})
+            src = "(" + word.needs.format(**{k: f"({v.src})" for k, v in given.items()}) + ")"
         except KeyError:
             return None
         reads, names = word.reads, frozenset()
@@ -326,7 +327,8 @@ class _Generator:
         env = Env({"tile": tile, "target": target})
         no_tile = Env({"tile": Code("None", None), "target": target})
         w.line("target_ = target")
-        w.line(f"if amount <= 0: return ALLOCATION({label}, (), 0, 0, ())")
+        nothing = self.const(consumption.Allocation(name, (), 0, 0, ()))  # nothing to take: one for all
+        w.line(f"if amount <= 0: return {nothing}")
         w.line(f"plan = NEW_PLAN({label}, offer)")
         w.line("remaining = amount")
         w.line("refusal = None")

@@ -187,6 +187,10 @@ class Analyzer:
             self._handlers[event] = total
         return self._handlers[event]
 
+    def handler_settles(self, event: str) -> bool:
+        """Can the handler of an event neither decide nor fail (see settled)?"""
+        return _infallible_handler(self, event)
+
     def resources(self) -> Effects:
         """What the resource declarations' conditions read (a consumption runs them)."""
         if self._resources is None:
@@ -391,7 +395,7 @@ def _walk(analyzer, stmts, start, env, written: set, found: list, keep, bindings
             continue
         if isinstance(stmt, ast.Command):
             word = analyzer.context.vocabulary.keywords.get(stmt.name)
-            need = analyzer.context.precondition(word, stmt, env) if word is not None else None
+            need = analyzer.context.precondition(word, stmt, env) if word is not None and word.prune else None
             if need is not None:
                 _found(need, written, found, keep, bindings)
         effects, after = analyzer.stmt(stmt, env)
@@ -416,4 +420,132 @@ def _found(code: Code, written: set, found: list, keep, bindings: list) -> None:
         found.append(Check(code, tuple(reversed(chosen))))
 
 
-__all__ = ["Analyzer", "Check", "Effects", "Deferral", "deferral", "sinking", "guards", "Unsupported"]
+__all__ = ["Analyzer", "Check", "Effects", "Deferral", "Settled", "deferral", "sinking", "guards", "settled", "Unsupported"]
+
+
+# ------------------------------------------------------------------ settled
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The rest of an action neither decides nor fails, provided ``checks`` hold
+    (each valid where the rest starts) and the ``assumed`` conditions of the ifs
+    it passes hold too (for a branch that settles while another would not)."""
+
+    checks: tuple  # of Check
+    assumed: tuple  # of Code: conditions that must be true here
+
+
+def settled(analyzer: Analyzer, stmts: tuple, start: int, env: Env):
+    """Settled for stmts[start:] (the rest of an action, to its end), or None.
+
+    Then each option of the decision just before is a complete move as soon as
+    the checks pass: finding moves need not run the rest at all."""
+    checks, assumed = [], []
+    if _settle(analyzer, stmts, start, env, set(), checks, assumed, [], depth=0):
+        return Settled(tuple(checks), tuple(assumed))
+    return None
+
+
+def _settle(analyzer, stmts, start, env, written: set, checks: list, assumed: list, bindings: list, depth: int) -> bool:
+    context = analyzer.context
+    for stmt in stmts[start:]:
+        if isinstance(stmt, _META):
+            continue
+        if isinstance(stmt, ast.Stop):
+            return True  # the action is complete here
+        if isinstance(stmt, ast.Let):
+            env = _settled(analyzer, env, stmt.name, analyzer.expr(stmt.value, env), written, bindings)
+            continue
+        if isinstance(stmt, ast.Require):
+            if not _check(analyzer.expr(stmt.condition, env), written, checks, bindings):
+                return False
+            continue
+        if isinstance(stmt, ast.If):
+            env_after = _settle_if(analyzer, stmt, env, written, checks, assumed, bindings, depth)
+            if env_after is None:
+                return False
+            continue
+        if isinstance(stmt, ast.CallProcedure):
+            if depth >= 4:
+                return False
+            decl = context.procedures[stmt.name]
+            inner = Env()
+            for param, arg in zip(decl.params, stmt.args):
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
+            for param, arg in stmt.kwargs:
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
+            if not _settle(analyzer, decl.body, 0, inner, written, checks, assumed, bindings, depth + 1):
+                return False
+            continue
+        if not isinstance(stmt, ast.Command):
+            return False  # a decision, a loop: not settled
+        word = context.vocabulary.keywords.get(stmt.name)
+        if word is None or word.kind == "choice" or word.reveals:
+            return False
+        if word.needs is not None:
+            if not _check(context.precondition(word, stmt, env), written, checks, bindings):
+                return False
+        elif word.fails:
+            return False
+        if not all(_infallible_handler(analyzer, event) for event in word.fires):
+            return False
+        effects, after = analyzer.stmt(stmt, env)
+        written |= effects.writes
+        for name, code in after.names.items():
+            if env.names.get(name) is not code:
+                env = _unknown(env, name)
+    return True
+
+
+def _settle_if(analyzer, stmt, env, written, checks, assumed, bindings, depth):
+    """An if: settled if every branch is without checks; else the first branch that
+    settles, with its condition (and the earlier ones false) assumed."""
+    branches = list(stmt.branches) + [(None, stmt.otherwise)]
+    outcomes = []
+    for condition, body in branches:
+        trial_checks, trial_assumed, trial_written = [], [], set(written)
+        ok = _settle(analyzer, body, 0, env, trial_written, trial_checks, trial_assumed, list(bindings), depth)
+        outcomes.append((condition, ok, trial_checks, trial_assumed, trial_written))
+    if all(ok and not c and not a for _, ok, c, a, _ in outcomes):
+        for _, _, _, _, trial_written in outcomes:
+            written |= trial_written
+        return env
+    earlier = []
+    for condition, ok, trial_checks, trial_assumed, trial_written in outcomes:
+        test = analyzer.expr(condition, env) if condition is not None else None
+        if test is not None and (not _known(test) or test.reads & written):
+            return None
+        if ok:
+            for previous in earlier:
+                assumed.append(Code(f"(not {previous.src})", bool, previous.reads, previous.names))
+            if test is not None:
+                assumed.append(test)
+            checks.extend(trial_checks)
+            assumed.extend(trial_assumed)
+            written |= trial_written
+            return env
+        if test is None:
+            return None
+        earlier.append(test)
+    return None
+
+
+def _check(code: Code, written: set, checks: list, bindings: list) -> bool:
+    if not _known(code) or code.reads & written:
+        return False
+    _found(code, written, checks, lambda c: True, bindings)
+    return True
+
+
+def _infallible_handler(analyzer, event: str) -> bool:
+    """Can the handler of an event neither decide nor fail, whatever it is given?"""
+    decl = analyzer.context.handler_for(event)
+    if decl is None:
+        return True
+    env = Env()
+    types = analyzer.context.vocabulary.event_types.get(event, ())
+    for position, param in enumerate(decl.params):
+        env, _ = analyzer.bind(env, param, types[position] if position < len(types) else None)
+    checks, assumed = [], []
+    return _settle(analyzer, decl.body, 0, env, set(), checks, assumed, [], depth=1) and not checks and not assumed

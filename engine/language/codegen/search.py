@@ -40,17 +40,20 @@ class Deferred:
     """A choice taken last (see :mod:`engine.language.codegen.analysis`): on a path,
     it stands for each of its valid options, which are counted, not explored."""
 
-    __slots__ = ("key", "valid", "printed", "decider", "test")
+    __slots__ = ("key", "valid", "printed", "decider", "test", "kind", "texts")
 
-    def __init__(self, key, valid, printed, decider, test):
+    def __init__(self, key, valid, printed, decider, test, kind="choose", texts=None):
         self.key = key
         self.valid = valid  # (index, value) of each option whose statements succeed
         self.printed = printed
         self.decider = decider
         self.test = test  # test(value): run the choice's statements (state changed; True if they succeed)
+        self.kind = kind
+        self.texts = texts  # the options' notation, by index, where the rules gave it
 
     def entry(self, index: int, value) -> tuple:
-        return (self.key, value, None, self.printed, "choose", self.decider, index)
+        text = self.texts[index] if self.texts is not None else None
+        return (self.key, value, text, self.printed, self.kind, self.decider, index)
 
 
 def _in_order(path, moved) -> tuple:
@@ -123,6 +126,7 @@ class Search:
         self.on_leaf = None  # called at each complete path, while its effects are on the state
         self.scores: list = []  # what on_leaf returned, path by path
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
+        self.counting = mode in ("all", "first")  # moves are counted, not played: a settled rest need not run
         self.moved: list = []  # (position, belongs at) of decisions on the path taken out of order
         self.action = None
         self.handlers = game.ruleset.fast.handlers
@@ -211,6 +215,25 @@ class Search:
 
     def undefer(self) -> None:
         self.path.pop()
+
+    # -- the last decision of a path whose rest cannot fail (analysis.settled)
+    def counted(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None) -> None:
+        """Every option is a complete move: one path stands for all of them."""
+        mover = self.mover
+        if (mover is not None and decider >= 0 and decider != mover) or self.reveals > self.reveals_before:
+            self.leaf(self._stop(decider))
+            return
+        if not options:
+            return
+        self.path.append(Deferred(key, list(enumerate(options)), printed, decider, None, kind, texts))
+        try:
+            self.leaf()
+        finally:
+            self.path.pop()
+
+    def counted_offer(self, result, decider: int) -> None:
+        pairs = result.options
+        self.counted(result.key, [value for value, _ in pairs], len(pairs) != 1, decider, "offer", [text for _, text in pairs])
 
     def _stop(self, decider):
         """Why the path ends before a decision, or None."""
@@ -319,6 +342,16 @@ _NO_YES = (False, True)
 _NO_YES_TEXT = ("no", "yes")
 
 
+def offered(search: Search, result, decider: int):
+    """What generated code loops over for a choice keyword: the options it offers
+    (a decision), else its own result once, or nothing if it is a Problem."""
+    if result.__class__ is Offer:
+        return search.offered(result, decider)
+    if isinstance(result, Problem):
+        return ()
+    return (result,)
+
+
 def decisions(path) -> tuple:
     """The Decision objects of a path (as the interpreter records them)."""
     result = []
@@ -384,6 +417,7 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
         reveals=frame.reveals,
     )
     search.on_leaf = on_leaf
+    search.counting = search.counting and on_leaf is None and not tokens
     try:
         if frame.kind == "action":
             actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]

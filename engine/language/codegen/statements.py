@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import ast
 from ..consumption import consume
 from ..effects import NOTHING
-from .analysis import Analyzer, deferral, guards, sinking
+from .analysis import Analyzer, deferral, guards, settled, sinking
 from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
 
@@ -110,7 +110,21 @@ class StatementGenerator:
         result = self.context.fresh("r")
         if word.kind == "choice":
             decider = "S.decider"
-            with w.block(f"for {result} in S.offered({call}, {decider}):"):
+            after = env
+            if stmt.bind:
+                after = self._bind(env, stmt.bind, self.context.fresh("r"), word.returns)
+            found = self._settled_rest(stmts, i, ctx, k, after) if word.sure_options and not word.reveals else None
+            if found is not None and all(self.analyzer.handler_settles(e) for e in word.fires):
+                # Counting moves: each option offered is a move; the rest need not run.
+                w.line(f"{result} = {call}")
+                call = result
+                with w.block(" and ".join(["if S.counting"] + [a.src for a in found.assumed]) + ":"):
+                    self.checks(found.checks, w, ctx.fail)
+                    w.line(f"if {result}.__class__ is OFFER: S.counted_offer({result}, {decider})")
+                    w.line(f"elif not isinstance({result}, PROBLEM): S.leaf()")
+                    w.line(ctx.fail)
+                result = self.context.fresh("r")
+            with w.block(f"for {result} in OFFERED(S, {call}, {decider}):"):
                 inner = ctx.in_loop()
                 if word.reveals:
                     w.line("J.set(S, 'reveals', S.reveals + 1)")
@@ -203,7 +217,7 @@ class StatementGenerator:
                 if python not in done:
                     w.line(f"{python} = {source}")
                     done.add(python)
-            w.line(f"if not {check.code.src}: {fail}")
+            w.line(f"if not ({check.code.src}): {fail}")
 
     def _fixed_env(self, env: Env, name: str, candidate: str, item) -> Env:
         """The environment in which board objects count as fixed: the candidate, and
@@ -247,9 +261,38 @@ class StatementGenerator:
         decider = f"DECIDER({self.x.gen(by, ctx.env).src})" if by is not None else "S.decider"
         name = self.context.fresh("v_" + stmt.name)
         self.context.note_type(name, item)
+        if at is None and by is None:
+            self._counted(stmt.name, stmts, i, w, ctx, k, item, options, printed)
         where = f", at={at}" if at is not None else ""
         with w.block(f"for {name} in S.choose({stmt.name!r}, {options}, {printed}, {decider}{where}):"):
             self._next(stmts, i, w, ctx.in_loop(), k, self._bind(ctx.env, stmt.name, name, item))
+
+    def _settled_rest(self, stmts, i, ctx, k, env):
+        """analysis.settled for what follows stmts[i], where that runs to the action's end."""
+        if not (ctx.fast and k.call == "S.leaf"):
+            return None
+        return settled(self.analyzer, stmts, i + 1, env)
+
+    def _counted(self, key, stmts, i, w, ctx, k, item, options, printed) -> None:
+        """When counting moves: every option of this last decision is a move, if the rest is settled."""
+        candidate = self.context.fresh("c_" + key)
+        env = self._bind(ctx.env, key, candidate, item)
+        found = self._settled_rest(stmts, i, ctx, k, env)
+        if found is None or any(candidate in a.names for a in found.assumed):
+            return
+        tests = " and ".join(["S.counting"] + [a.src for a in found.assumed])
+        with w.block(f"if {tests}:"):
+            self.checks([c for c in found.checks if candidate not in c.code.names], w, ctx.fail)
+            own = [c for c in found.checks if candidate in c.code.names]
+            counted = options
+            if own:
+                counted = self.context.fresh("n_" + key)
+                w.line(f"{counted} = []")
+                with w.block(f"for {candidate} in {options}:"):
+                    self.checks(own, w, "continue")
+                    w.line(f"{counted}.append({candidate})")
+            w.line(f"S.counted({key!r}, {counted}, {printed}, S.decider)")
+            w.line(ctx.fail)
 
     def _Optionally(self, stmt, stmts, i, w, ctx, k):
         after = self.function_for(stmts, i + 1, w, ctx, k)
