@@ -24,7 +24,6 @@ import itertools
 
 from ..decisions import notation
 from ..runtime import Decision
-from ..statements import _multisets
 from ..vocabulary import Offer, Problem
 
 
@@ -385,7 +384,26 @@ def unique_by_text(items) -> list:
 
 
 def multisets(items, count: int) -> list:
-    return _multisets(list(items), count)
+    """Every way to pick ``count`` of the items (copies count), order ignored, in the
+    interpreter's order (engine.language.statements._multisets), found by itertools."""
+    firsts, copies, at = [], [], {}
+    for item in items:
+        text = notation(item)
+        position = at.get(text)
+        if position is None:
+            at[text] = len(firsts)
+            firsts.append(item)
+            copies.append(1)
+        else:
+            copies[position] += 1
+    if all(c == 1 for c in copies):
+        return list(itertools.combinations(firsts, count))
+    result = []
+    for combination in itertools.combinations_with_replacement(range(len(firsts)), count):
+        if any(combination.count(i) > copies[i] for i in set(combination)):
+            continue
+        result.append(tuple(firsts[i] for i in combination))
+    return result
 
 
 def decider_of(player) -> int:
