@@ -107,8 +107,12 @@ class _Plan:
 @keyword(
     choice=True,
     example="consume coal, 1, target=you.tiles[0] as used\n    score used.count",
-    reads=(CUBES, TILES, LINKS, MONEY),
+    # The tiles it looks at are those holding cubes, and a tile's cubes change only
+    # with a write of cubes (a tile is built empty; removing one removes its
+    # cubes): so it reads cubes, not tiles (its resource rules' reads count too).
+    reads=(CUBES, LINKS, MONEY),
     writes=(CUBES, MONEY),
+    takes=(CUBES, MONEY),
     fires=("emptied",),
     resources=True,
     returns=Allocation,
@@ -192,8 +196,16 @@ def take(plan: _Plan, groups, remaining: int) -> int:
     return remaining
 
 
-def settle(run, name: str, plan: _Plan, remaining: int, refusal, amount: int) -> "_Plan | Problem":
-    """The plan if every unit is found and paid for, else why not."""
+_UNEXPLAINED = Problem("not enough of it")  # what generated code gets: it never shows why
+
+
+def settle(run, name: str, plan: _Plan, remaining: int, refusal, amount: int, explain: bool = True) -> "_Plan | Problem":
+    """The plan if every unit is found and paid for, else why not (``explain=False``: a
+    Problem without the words, for code that only needs to know)."""
+    if not explain:
+        if remaining > 0 or plan.bought and run.you is not None and run.you.money < plan.cost:
+            return _UNEXPLAINED
+        return plan
     if remaining > 0:
         reason = f": {refusal}" if refusal else ""
         return Problem(f"not enough {name} {'for this' if refusal else 'can be reached for this'} ({amount} {name} needed){reason}")

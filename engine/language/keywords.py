@@ -37,7 +37,7 @@ def _money(amount: int) -> str:
 
 
 # ------------------------------------------------------------------------- money
-@keyword(example="pay 3", reads=MONEY, writes=MONEY, needs="{player}.money >= {amount}", prune=True)
+@keyword(example="pay 3", reads=MONEY, writes=MONEY, needs="{player}.money >= {amount}", prune=True, takes=MONEY, rises=MONEY)
 def pay(run, amount, player=None):
     """Spend money. It goes onto the player's character tile, where it decides
     the next turn order, and to the bank at the end of the round."""
@@ -365,7 +365,7 @@ def build_tile(run, industry, slot, player=None):
     return tile
 
 
-@keyword(example="let mine = you.tiles[0]\n    remove_tile mine", reads=(TILES, CUBES), writes=(TILES, CUBES, MATS), fails=False)
+@keyword(example="let mine = you.tiles[0]\n    remove_tile mine", reads=(TILES, CUBES), writes=(TILES, CUBES, MATS), fails=False, takes=(TILES, CUBES))
 def remove_tile(run, tile):
     "Take a tile off the board and out of the game; cubes on it go to the general supply."
     state = run.state
@@ -424,7 +424,7 @@ def place_link(run, line, player=None):
     return link
 
 
-@keyword(example="let link = board_links[0]\n    remove_link link", reads=LINKS, writes=LINKS, fails=False)
+@keyword(example="let link = board_links[0]\n    remove_link link", reads=LINKS, writes=LINKS, fails=False, takes=LINKS)
 def remove_link(run, link):
     "Take a link tile off the board."
     state = run.state

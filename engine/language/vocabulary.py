@@ -52,6 +52,8 @@ class Word:
     resources: bool = False  # runs the rules' resource declarations (their reads count too)
     needs: Optional[str] = None  # a Python template of exactly when it succeeds ("{amount}": an argument)
     prune: bool = False  # check ``needs`` ahead of the choices above it (where it often fails)
+    takes: frozenset = field(default=frozenset(), compare=False)  # regions of its writes it only takes from
+    rises: frozenset = field(default=frozenset(), compare=False)  # regions in which ``needs`` only grows truer
     fails: bool = True  # may it return a Problem? (False: never, but through the handlers of the events it fires)
     sure_options: bool = False  # a choice keyword whose every option, applied at once, succeeds (handlers aside)
     returns: Any = None
@@ -90,7 +92,7 @@ class Vocabulary:
         return Vocabulary(dict(self.keywords), dict(self.functions), dict(self.names), dict(self.events), dict(self.event_types), set(self.attributes))
 
     # -- decorators
-    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, prune=False, returns=None, fails=True, sure_options=False):
+    def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, prune=False, returns=None, fails=True, sure_options=False, takes=(), rises=()):
         """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
         ``reveals=True`` if it shows hidden information (a move ends after it).
         ``reads``/``writes`` name the state regions it touches
@@ -101,6 +103,7 @@ class Vocabulary:
             word = Word(
                 name or fn.__name__.rstrip("_"), fn, "choice" if choice else "effect", reveals, _doc(fn), example,
                 reads=regions(reads), writes=regions(writes), fires=tuple(fires), resources=resources, needs=needs, prune=prune, returns=returns,
+                takes=regions(takes) if takes else frozenset(), rises=regions(rises) if rises else frozenset(),
                 fails=fails and needs is None, sure_options=sure_options,
             )
             self.keywords[word.name] = word

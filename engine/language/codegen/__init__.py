@@ -19,6 +19,7 @@ import linecache
 from dataclasses import dataclass, field
 
 from ...errors import RuleRuntimeError
+from ..effects import CUBES, LINKS
 from ...model import graph
 from .. import ast, consumption
 from ..attributes import get_attribute
@@ -111,6 +112,7 @@ class _Generator:
         self.x = ExpressionGenerator(self)
         self.s = StatementGenerator(self, self.x)
         self._writers: list[Writer] = []
+        self._supplies: dict = {}  # resource -> (function, what its clauses read): can any unit be had?
         self._specialised: dict = {}  # (procedure, fast, argument types) -> function name
         self._pending: list = []
 
@@ -170,6 +172,37 @@ class _Generator:
 
     def handler_for(self, event: str):
         return next((d for d in self.handler_decls if d.name == event), None)
+
+    def prerequisites(self, word, stmt, env) -> list:
+        """What a keyword needs that is worth checking ahead: (code, regions in which
+        it only grows truer). Money for pay; for consume, that some source of the
+        resource could give a unit at all."""
+        found = []
+        if word.prune and word.needs is not None:
+            need = self.precondition(word, stmt, env)
+            if need is not None:
+                args = [self.x.gen(a, env) for a in stmt.args] + [self.x.gen(v, env) for _, v in stmt.kwargs]
+                rises = word.rises - frozenset().union(*(a.reads for a in args))
+                found.append((need, rises))
+        resource = self._consumed(word, stmt)
+        if resource is not None and resource in self._supplies:
+            amount = self.x.gen(stmt.args[1], env) if len(stmt.args) > 1 else None
+            named = {k: self.x.gen(v, env) for k, v in stmt.kwargs}
+            if amount is not None:
+                target = named.get("target", Code("None"))
+                offer = named.get("offer", Code("()"))
+                function, reads, clause_reads = self._supplies[resource]
+                src = f"(({amount.src}) <= 0 or {function}(S, {target.src}, {offer.src}))"
+                codes = [amount, target, offer]
+                rises = frozenset({CUBES}) - clause_reads - frozenset().union(*(c.reads for c in codes))
+                found.append((Code(src, bool, reads.union(*(c.reads for c in codes)), frozenset().union(*(c.names for c in codes))), rises))
+        return found
+
+    def _consumed(self, word, stmt):
+        """The resource a consume names, if it is this engine's consume of a declared one."""
+        if word.fn is consumption.consume and stmt.args and isinstance(stmt.args[0], ast.Name) and stmt.args[0].id in self.resources:
+            return stmt.args[0].id
+        return None
 
     def precondition(self, word, stmt, env):
         """What a keyword needs to succeed (its ``needs`` template), as code here; or None."""
@@ -263,6 +296,8 @@ class _Generator:
 
     def run(self) -> GeneratedRules:
         result = GeneratedRules()
+        for decl in self.resource_decls:
+            self._supplier(decl)
         for name, decl in self.defines.items():
             params, env = self._params(decl.params or ())
             w = self._function(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):")
@@ -339,8 +374,60 @@ class _Generator:
                     self._buying(w, decl, market, no_tile, label)
                 else:
                     self._candidates(w, tier, env, label)
-        w.line(f"return OFFER_OF(S, {label}, SETTLE(S, {label}, plan, remaining, refusal, amount), amount)")
+        w.line(f"return OFFER_OF(S, {label}, SETTLE(S, {label}, plan, remaining, refusal, amount, False), amount)")
         return function
+
+    def _supplier(self, decl) -> None:
+        """SUPPLIES_<resource>(S, target, offer): could any source give one unit? A
+        necessary condition of consuming any of it, where one can fail to be had."""
+        from ...model.state import BoardTile
+
+        name = decl.name
+        label = self.const(name)
+        tile = Code("tile_", BoardTile, frozenset(), frozenset({"tile_"}))
+        target = Code("target_", None, frozenset(), frozenset({"target_"}))
+        env = Env({"tile": tile, "target": target})
+        no_tile = Env({"tile": Code("None", None), "target": target})
+        function = f"SUPPLIES_{name}"
+        w = self._function(f"def {function}(S, target=None, offer=()):")
+        w.line("target_ = target")
+        reads = frozenset({CUBES})  # cubes on tiles and in the market: more of them, more supply
+        clause_reads = frozenset()  # what the resource's own clauses read (no telling which way)
+        always = False
+        for tier in decl.tiers:
+            market = next((s for s in tier if s.kind == "market"), None)
+            if market is not None:
+                clauses = {c.kind: c.value for c in market.clauses}
+                tests = []
+                if "where" in clauses:
+                    where = self.x.gen(clauses["where"], no_tile)
+                    clause_reads |= where.reads
+                    tests.append(where.src)
+                if decl.empty_price is None:
+                    tests.append(f"ST.markets[{self.board.get('market', market.arg).id!r}] > 0")
+                if not tests:
+                    always = True
+                w.line(f"if {' and '.join(tests) or 'True'}: return True")
+                continue
+            for source in tier:
+                clauses = {c.kind: c.value for c in source.clauses}
+                if source.kind == "tiles":
+                    nearest = any(c.kind == "nearest_first" for c in source.clauses)
+                    with w.block("for tile_ in filter(None, ST.slot_tiles):"):
+                        w.line(f"if tile_.cubes.get({label}, 0) <= 0: continue")
+                        if "where" in clauses:
+                            where = self.x.gen(clauses["where"], env)
+                            clause_reads |= where.reads
+                            w.line(f"if not {where.src}: continue")
+                        if nearest:
+                            reads |= frozenset({LINKS})
+                            w.line("if target_ is None or tile_.slot.location.index not in DISTANCES(ST, PLACES(S, target_)): continue")
+                        w.line("return True")
+                elif source.kind == "offered":
+                    w.line(f"if any(h.cubes.get({label}, 0) > 0 for h in offer): return True")
+        w.line("return False")
+        if not always:
+            self._supplies[name] = (function, reads | clause_reads, clause_reads)
 
     def _buying(self, w: Writer, decl, source, env: Env, label: str) -> None:
         clauses = {c.kind: c.value for c in source.clauses}

@@ -37,14 +37,18 @@ class Effects:
     uses: frozenset = frozenset()  # Python names of the variables read
     decides: bool = False
     barrier: bool = False
+    takes: frozenset = NOTHING  # regions of the writes that are only taken from
 
     def __or__(self, other: "Effects") -> "Effects":
+        writes = self.writes | other.writes
+        other_writes = (self.writes - self.takes) | (other.writes - other.takes)
         return Effects(
             self.reads | other.reads,
-            self.writes | other.writes,
+            writes,
             self.uses | other.uses,
             self.decides or other.decides,
             self.barrier or other.barrier,
+            writes - other_writes,
         )
 
 
@@ -121,7 +125,7 @@ class Analyzer:
         if word is None:
             return OPAQUE, env
         args = [self.expr(a, env) for a in stmt.args] + [self.expr(v, env) for _, v in stmt.kwargs]
-        effects = _codes(*args) | Effects(word.reads, word.writes, frozenset(), word.kind == "choice", word.reveals)
+        effects = _codes(*args) | Effects(word.reads, word.writes, frozenset(), word.kind == "choice", word.reveals, word.takes)
         if word.resources:
             effects = effects | self.resources()
         for event in word.fires:
@@ -140,7 +144,7 @@ class Analyzer:
         items = self.expr(stmt.iterable, env)
         inner, var = self.bind(env, stmt.var, getattr(items.type, "item", None))
         body = self.block(stmt.body, inner)
-        return _codes(items) | Effects(body.reads, body.writes, body.uses - {var}, body.decides, body.barrier), env
+        return _codes(items) | Effects(body.reads, body.writes, body.uses - {var}, body.decides, body.barrier, body.takes), env
 
     def _Repeat(self, stmt, env):
         codes = [self.expr(e, env) for e in (stmt.low, stmt.high, stmt.condition) if e is not None]
@@ -169,7 +173,7 @@ class Analyzer:
                 env, _ = self.bind(env, param, arg.type)
             inner = self.block(decl.body, env)
             # The procedure's own variables are not the caller's.
-            self._procedures[key] = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier)
+            self._procedures[key] = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier, inner.takes)
         return self._procedures[key]
 
     def handler(self, event: str) -> Effects:
@@ -183,7 +187,7 @@ class Analyzer:
                 for position, param in enumerate(decl.params):
                     env, _ = self.bind(env, param, types[position] if position < len(types) else None)
                 inner = self.block(decl.body, env)
-                total = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier)
+                total = Effects(inner.reads, inner.writes, frozenset(), inner.decides, inner.barrier, inner.takes)
             self._handlers[event] = total
         return self._handlers[event]
 
@@ -330,6 +334,25 @@ class Check:
     bindings: tuple
 
 
+class _Writes:
+    """The regions written on the way: all of them, and those not only taken from."""
+
+    __slots__ = ("all", "other")
+
+    def __init__(self):
+        self.all: set = set()
+        self.other: set = set()
+
+    def add(self, effects: Effects) -> None:
+        self.all |= effects.writes
+        self.other |= effects.writes - effects.takes
+
+    def stale(self, code: Code, rises=frozenset()) -> bool:
+        """Might the code's value differ from here to where it stood? A condition that
+        only grows truer with more of ``rises`` stays false where those were only taken."""
+        return bool(code.reads & (self.other | (self.all - rises)))
+
+
 def guards(analyzer: Analyzer, stmts: tuple, start: int, env: Env, keep) -> list:
     """Conditions later code must meet, valid here; ``keep(code)`` picks which to return.
 
@@ -339,7 +362,7 @@ def guards(analyzer: Analyzer, stmts: tuple, start: int, env: Env, keep) -> list
     A variable a condition needs is computed once, before the first condition
     that needs it (a Check's bindings)."""
     found = []
-    _walk(analyzer, stmts, start, env, set(), found, keep, [], depth=0)
+    _walk(analyzer, stmts, start, env, _Writes(), found, keep, [], depth=0)
     return found
 
 
@@ -372,36 +395,36 @@ def _known(code: Code) -> bool:
     return "<unknown>" not in code.names
 
 
-def _walk(analyzer, stmts, start, env, written: set, found: list, keep, bindings: list, depth: int) -> bool:
+def _walk(analyzer, stmts, start, env, written: _Writes, found: list, keep, bindings: list, depth: int) -> bool:
     """Walk stmts[start:]; return False if a barrier stopped the walk."""
     for stmt in stmts[start:]:
         if isinstance(stmt, _META):
             continue
         if isinstance(stmt, ast.Let):
-            env = _settled(analyzer, env, stmt.name, analyzer.expr(stmt.value, env), written, bindings)
+            env = _settled(analyzer, env, stmt.name, analyzer.expr(stmt.value, env), written.all, bindings)
             continue
         if isinstance(stmt, ast.Require):
-            _found(analyzer.expr(stmt.condition, env), written, found, keep, bindings)
+            _found(analyzer.expr(stmt.condition, env), written.all, found, keep, bindings)
             continue
         if isinstance(stmt, ast.CallProcedure) and depth < 4:
             decl = analyzer.context.procedures[stmt.name]
             inner = Env()
             for param, arg in zip(decl.params, stmt.args):
-                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written.all, bindings)
             for param, arg in stmt.kwargs:
-                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written, bindings)
+                inner = _settled(analyzer, inner, param, analyzer.expr(arg, env), written.all, bindings)
             if not _walk(analyzer, decl.body, 0, inner, written, found, keep, bindings, depth + 1):
                 return False
             continue
         if isinstance(stmt, ast.Command):
             word = analyzer.context.vocabulary.keywords.get(stmt.name)
-            need = analyzer.context.precondition(word, stmt, env) if word is not None and word.prune else None
-            if need is not None:
-                _found(need, written, found, keep, bindings)
+            for need, rises in analyzer.context.prerequisites(word, stmt, env) if word is not None else ():
+                if _known(need) and not written.stale(need, rises):
+                    _found(need, frozenset(), found, keep, bindings)
         effects, after = analyzer.stmt(stmt, env)
         if effects.barrier:
             return False
-        written |= effects.writes
+        written.add(effects)
         # Names bound by the statement hold values not known here.
         for name, code in after.names.items():
             if env.names.get(name) is not code:
