@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .. import ast
 from ..effects import EVERYTHING, NOTHING
+from ..types import ListOf
 from .expressions import Code, Env, Unsupported
 
 _META = (ast.Cite, ast.Describe, ast.Uses)
@@ -111,7 +112,9 @@ class Analyzer:
 
     def _Choose(self, stmt, env):
         domain = self.expr(stmt.domain, env)
-        item = getattr(domain.type, "item", None) if stmt.count is None else None
+        item = getattr(domain.type, "item", None)
+        if stmt.count is not None:
+            item = ListOf(item)  # a tuple of the domain's items
         inner, _ = self.bind(env, stmt.name, item)
         codes = [domain] + [self.expr(c.value, inner) for c in stmt.clauses if c.kind in ("where", "by")]
         effects = _codes(*codes)

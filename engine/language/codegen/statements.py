@@ -16,6 +16,7 @@ from .. import ast
 from ..consumption import consume
 from ..effects import NOTHING
 from .analysis import Analyzer, deferral, guards, settled, sinking
+from ..types import ListOf
 from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
 
@@ -152,7 +153,7 @@ class StatementGenerator:
         item = kind.item if hasattr(kind, "item") else None
         if stmt.count is not None:
             raw = f"MULTISETS({domain.src}, {stmt.count})"
-            item = None  # a tuple of items: no attribute of it is known
+            item = ListOf(item)  # a tuple of the domain's items
         elif getattr(kind, "unique", False):
             raw = domain.src
         elif item is not None and item in self.context.static_classes:
