@@ -216,19 +216,23 @@ class Search:
         self.path.pop()
 
     # -- the last decision of a path whose rest cannot fail (analysis.settled)
-    def counted(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None) -> None:
-        """Every option is a complete move: one path stands for all of them."""
+    def counted(self, key: str, options, printed: bool, decider: int, kind: str = "choose", texts=None, at=None) -> None:
+        """Every option is a complete move: one path stands for all of them (``at``: as choose)."""
         mover = self.mover
         if (mover is not None and decider >= 0 and decider != mover) or self.reveals > self.reveals_before:
             self.leaf(self._stop(decider))
             return
         if not options:
             return
+        if at is not None:
+            self.moved.append((len(self.path), at))
         self.path.append(Deferred(key, list(enumerate(options)), printed, decider, None, kind, texts))
         try:
             self.leaf()
         finally:
             self.path.pop()
+            if at is not None:
+                self.moved.pop()
 
     def counted_offer(self, result, decider: int) -> None:
         pairs = result.options

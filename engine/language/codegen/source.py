@@ -47,6 +47,7 @@ class Ctx:
     loops: int = 0  # loops open in the current Python function (Python allows 20)
     fast: bool = False  # the optimised variant (guards, deferred choices), for finding moves
     top: bool = False  # in the statements of an action's own body (where a choice may be deferred)
+    last: Optional[str] = None  # when this holds, what follows the block is the end of the action
 
     def with_env(self, env: Env) -> "Ctx":
         return replace(self, env=env)
@@ -59,7 +60,7 @@ class Ctx:
 
     def nested(self) -> "Ctx":
         """In a block inside a statement (an if's branch, a loop's body)."""
-        return replace(self, top=False)
+        return replace(self, top=False, last=None)
 
 
 @dataclass(frozen=True)

@@ -114,12 +114,12 @@ class StatementGenerator:
             after = env
             if stmt.bind:
                 after = self._bind(env, stmt.bind, self.context.fresh("r"), word.returns)
-            found = self._settled_rest(stmts, i, ctx, k, after) if word.sure_options and not word.reveals else None
+            found, last = self._settled_rest(stmts, i, ctx, k, after) if word.sure_options and not word.reveals else (None, None)
             if found is not None and all(self.analyzer.handler_settles(e) for e in word.fires):
                 # Counting moves: each option offered is a move; the rest need not run.
                 w.line(f"{result} = {call}")
                 call = result
-                with w.block(" and ".join(["if S.counting"] + [a.src for a in found.assumed]) + ":"):
+                with w.block(" and ".join(["if S.counting"] + ([last] if last else []) + [a.src for a in found.assumed]) + ":"):
                     self.checks(found.checks, w, ctx.fail)
                     w.line(f"if {result}.__class__ is OFFER: S.counted_offer({result}, {decider})")
                     w.line(f"elif not isinstance({result}, PROBLEM): S.leaf()")
@@ -262,26 +262,28 @@ class StatementGenerator:
         decider = f"DECIDER({self.x.gen(by, ctx.env).src})" if by is not None else "S.decider"
         name = self.context.fresh("v_" + stmt.name)
         self.context.note_type(name, item)
-        if at is None and by is None:
-            self._counted(stmt.name, stmts, i, w, ctx, k, item, options, printed)
+        if by is None:
+            self._counted(stmt.name, stmts, i, w, ctx, k, item, options, printed, at)
         where = f", at={at}" if at is not None else ""
         with w.block(f"for {name} in S.choose({stmt.name!r}, {options}, {printed}, {decider}{where}):"):
             self._next(stmts, i, w, ctx.in_loop(), k, self._bind(ctx.env, stmt.name, name, item))
 
     def _settled_rest(self, stmts, i, ctx, k, env):
-        """analysis.settled for what follows stmts[i], where that runs to the action's end."""
-        if not (ctx.fast and k.call == "S.leaf"):
-            return None
-        return settled(self.analyzer, stmts, i + 1, env)
+        """analysis.settled for what follows stmts[i], where that runs to the action's end
+        (always, or when ``ctx.last`` holds); and the condition, if any."""
+        if not ctx.fast or (k.call != "S.leaf" and ctx.last is None):
+            return None, None
+        found = settled(self.analyzer, stmts, i + 1, env)
+        return found, (ctx.last if k.call != "S.leaf" else None)
 
-    def _counted(self, key, stmts, i, w, ctx, k, item, options, printed) -> None:
+    def _counted(self, key, stmts, i, w, ctx, k, item, options, printed, at=None) -> None:
         """When counting moves: every option of this last decision is a move, if the rest is settled."""
         candidate = self.context.fresh("c_" + key)
         env = self._bind(ctx.env, key, candidate, item)
-        found = self._settled_rest(stmts, i, ctx, k, env)
+        found, last = self._settled_rest(stmts, i, ctx, k, env)
         if found is None or any(candidate in a.names for a in found.assumed):
             return
-        tests = " and ".join(["S.counting"] + [a.src for a in found.assumed])
+        tests = " and ".join(["S.counting"] + ([last] if last else []) + [a.src for a in found.assumed])
         with w.block(f"if {tests}:"):
             self.checks([c for c in found.checks if candidate not in c.code.names], w, ctx.fail)
             own = [c for c in found.checks if candidate in c.code.names]
@@ -292,7 +294,8 @@ class StatementGenerator:
                 with w.block(f"for {candidate} in {options}:"):
                     self.checks(own, w, "continue")
                     w.line(f"{counted}.append({candidate})")
-            w.line(f"S.counted({key!r}, {counted}, {printed}, S.decider)")
+            where = f", at={at}" if at is not None else ""
+            w.line(f"S.counted({key!r}, {counted}, {printed}, S.decider{where})")
             w.line(ctx.fail)
 
     def _Optionally(self, stmt, stmts, i, w, ctx, k):
@@ -400,8 +403,12 @@ class StatementGenerator:
             w.line(f"{body}({done})")
         with w.block(f"def {body}({done}):"):
             again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1)"))
-            self.early_guards(stmt.body, 0, w, ctx.in_function().nested())
-            self.block(stmt.body, 0, w, ctx.in_function().nested(), again)
+            inner = ctx.in_function().nested()
+            if after == "S.leaf" and condition is None:
+                # In the round after which no more may be played, the action ends with it.
+                inner = replace(inner, last=f"{done} + 1 >= {high}")
+            self.early_guards(stmt.body, 0, w, inner)
+            self.block(stmt.body, 0, w, inner, again)
         w.line(f"{round_}(0)")
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
