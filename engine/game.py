@@ -80,6 +80,8 @@ class Move:
     # The values chosen, decision by decision, when the game made the move: they
     # let push find each option without writing its notation again.
     values: Optional[tuple] = field(default=None, compare=False, repr=False)
+    # The position the game made it at: pushed there, it needs no checking again.
+    origin: Optional[object] = field(default=None, compare=False, repr=False)
 
     def notation(self) -> str:
         return write_move(self.frame, self.decisions)
@@ -141,6 +143,7 @@ class Game:
         # interpreter stepped in.
         self.fast = self.ruleset.fast
         self.fast_fallbacks = 0
+        self._position = object()  # changes with every move: a move made at another position is checked
         for player in self.state.players:
             player.income_space = self.ruleset.board.income.start_space
         self.history: list[_Played] = []
@@ -162,6 +165,7 @@ class Game:
 
         set_position(self, position)
         self.position = position
+        self._position = object()
 
     # ----------------------------------------------------------------- chance
     def shuffled(self, label: str, items: list) -> list:
@@ -383,11 +387,16 @@ class Game:
             self.fast_fallbacks += 1
             return None
 
-    def _rerun(self, tokens) -> tuple:
+    def _rerun(self, tokens, trusted: bool = False) -> tuple:
         """Run the current frame from its start with these decisions and keep the effects."""
         frame = self.state.frame
         if self.fast is not None:
             mark = self.state.journal.mark()
+            if trusted:
+                search = self._fast(lambda: run_frame(self, frame.but(script=tuple(tokens)), "replay", trusted=True), mark)
+                if search is not None and search.found:
+                    return search.found[0], search
+                self.state.journal.rollback(mark)
             search = self._fast(lambda: run_frame(self, frame.but(script=tuple(tokens)), "replay"), mark)
             if search is not None and search.found:
                 return search.found[0], search
@@ -415,7 +424,7 @@ class Game:
                 return found
         return None
 
-    def _continue_frame(self, tokens) -> bool:
+    def _continue_frame(self, tokens, trusted: bool = False) -> bool:
         """Give the current frame more decisions; finish it or leave it waiting.
 
         Returns True if hidden information was revealed on the way."""
@@ -424,7 +433,7 @@ class Game:
         all_tokens = tuple(frame.script) + tuple(tokens)
         if frame.partial:
             state.journal.rollback(frame.mark)
-        (path, stopped, action), run = self._rerun(all_tokens)
+        (path, stopped, action), run = self._rerun(all_tokens, trusted and frame.kind == "action" and not frame.script)
         revealed = run.reveals > frame.reveals
         if stopped is None:
             self._set("frame", None)
@@ -448,7 +457,7 @@ class Game:
 
     def _move(self, frame: FrameState, action, path) -> Move:
         """The move a path found by generated code stands for."""
-        return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path), tuple(entry[1] for entry in path))
+        return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path), tuple(entry[1] for entry in path), self._position)
 
     def _frame_name(self, frame: FrameState, action) -> str:
         if frame.kind == "action":
@@ -673,16 +682,18 @@ class Game:
             tokens = [(d.key, d.text, value) for d, value in zip(move.decisions, move.values)]
         else:
             tokens = [(d.key, d.text) for d in move.decisions]
-        self._apply(tokens, move.player, move)
+        self._apply(tokens, move.player, move, trusted=move.origin is self._position)
 
-    def _apply(self, tokens, player: int, move: Optional[Move]) -> None:
+    def _apply(self, tokens, player: int, move: Optional[Move], trusted: bool = False) -> None:
         """Give the waiting frame a move's decisions, run the game on, mark what can be undone.
 
-        ``move`` is None in a playout, which keeps no history."""
+        ``move`` is None in a playout, which keeps no history. ``trusted``: the game
+        made the move at this very position, so its choices need no checking."""
         state = self.state
         mark = state.journal.mark()
         turn = (state.era_index, state.round, state.turn_index)
-        revealed = self._continue_frame(tokens)
+        revealed = self._continue_frame(tokens, trusted)
+        self._position = object()
         if move is not None:
             self.history.append(_Played(move, mark, turn))
         self._advance()
@@ -744,6 +755,7 @@ class Game:
             raise UndoError("nothing to undo: moves can be taken back only within your own turn, before any card is drawn or hidden information revealed")
         played = self.history.pop()
         self.state.journal.rollback(played.mark)
+        self._position = object()
         return played.move
 
     # -------------------------------------------------------------- outcome
@@ -836,6 +848,7 @@ class Game:
         """An independent copy (for search); its undo history starts empty."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
+        other._position = object()
         other.history = []
         other._undo_floor = 0
         frame = self.state.frame

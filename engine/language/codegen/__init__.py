@@ -44,6 +44,7 @@ class GeneratedRules:
 
     actions: dict = field(default_factory=dict)  # name -> fn(S)
     fast_actions: dict = field(default_factory=dict)  # name -> fn(S), optimised for finding every move
+    applying_actions: dict = field(default_factory=dict)  # name -> fn(S), applying a move the game made
     procedures: dict = field(default_factory=dict)  # name -> (fn, decides)
     handlers: dict = field(default_factory=dict)  # event -> [fn(S, *args) -> bool]
     defines: dict = field(default_factory=dict)  # name -> fn(S, *params)
@@ -155,16 +156,18 @@ class _Generator:
     def define_function(self, name: str) -> str:
         return f"D_{name}"
 
-    def procedure_function(self, name: str, fast: bool = False, types: dict = None) -> str:
-        """The function for a procedure: the optimised variant in fast code, and one
-        written for the types of the arguments where they are known."""
-        fast = fast and self.procedure_decides(name)
+    def procedure_function(self, name: str, fast: bool = False, types: dict = None, apply: bool = False) -> str:
+        """The function for a procedure: the optimised variant in fast code (the applying
+        one in code applying a move), and one written for the types of the arguments
+        where they are known."""
+        decides = self.procedure_decides(name)
+        variant = ("fast" if fast else "apply" if apply else "plain") if decides else "plain"
         params = self.procedures[name].params
         signature = tuple((types or {}).get(p) for p in params)
-        base = f"{'FP' if fast else 'P'}_{name}"
+        base = {"fast": "FP", "apply": "AP", "plain": "P"}[variant] + f"_{name}"
         if not any(signature):
             return base
-        key = (name, fast, signature)
+        key = (name, variant, signature)
         if key not in self._specialised:
             self._specialised[key] = self.fresh(base)
             self._pending.append(key)
@@ -283,13 +286,14 @@ class _Generator:
         env = Env({p: Code(n, t, frozenset(), frozenset({n})) for p, n, t in zip(params, names, types)})
         return ", ".join(names), env
 
-    def _procedure(self, name: str, function: str, fast: bool, types=()) -> None:
+    def _procedure(self, name: str, function: str, variant: str, types=()) -> None:
         decl = self.procedures[name]
         params, env = self._params(decl.params, types)
         extra = [params] if params else []
         if self.procedure_decides(name):
             w = self._function(f"def {function}({', '.join(['S', 'K'] + extra)}):")
-            self.s.block(decl.body, 0, w, Ctx("return", env, fast=fast), Cont(call="K"))
+            ctx = Ctx("return", env, fast=variant == "fast", apply=variant == "apply")
+            self.s.block(decl.body, 0, w, ctx, Cont(call="K"))
         else:
             w = self._function(f"def {function}({', '.join(['S'] + extra)}):")
             self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
@@ -303,12 +307,15 @@ class _Generator:
             w = self._function(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):")
             w.line(f"return {self.x.gen(decl.value, env).src}")
         for name in self.procedures:
-            self._procedure(name, f"P_{name}", False)
+            self._procedure(name, f"P_{name}", "plain")
             if self.procedure_decides(name):
-                self._procedure(name, f"FP_{name}", True)
+                self._procedure(name, f"FP_{name}", "fast")
+                self._procedure(name, f"AP_{name}", "apply")
         for name, decl in self.actions.items():
             w = self._function(f"def A_{name}(S):")
             self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
+            w = self._function(f"def AA_{name}(S):")
+            self.s.block(decl.body, 0, w, Ctx("return", Env(), apply=True), Cont(call="S.leaf"))
             w = self._function(f"def FA_{name}(S):")
             self.s.checks(guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True), w, "return")
             self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
@@ -323,8 +330,8 @@ class _Generator:
             w = self._function(f"def {function}({', '.join(['S'] + ([params] if params else []))}):")
             self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
         while self._pending:
-            name, fast, signature = self._pending.pop()
-            self._procedure(name, self._specialised[name, fast, signature], fast, signature)
+            name, variant, signature = self._pending.pop()
+            self._procedure(name, self._specialised[name, variant, signature], variant, signature)
         source = "".join(w.text() for w in self._writers)
         filename = f"<generated rules: {self.label}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -335,6 +342,7 @@ class _Generator:
         result.procedures = {name: (ns[f"P_{name}"], self.procedure_decides(name)) for name in self.procedures}
         result.actions = {name: ns[f"A_{name}"] for name in self.actions}
         result.fast_actions = {name: ns[f"FA_{name}"] for name in self.actions}
+        result.applying_actions = {name: ns[f"AA_{name}"] for name in self.actions}
         for event, function in handler_names:
             result.handlers.setdefault(event, []).append(ns[function])
         result.clauses = {key: ns[function] for key, function in clause_names.items()}

@@ -317,6 +317,20 @@ class Search:
                 yield value
                 return
 
+    def taken(self, key: str, decider: int):
+        """The value of the next decision, given with a move the game made here: it
+        stands as it is (the variant that applies such moves lists no options)."""
+        tokens = self.tokens
+        if self.pos >= len(tokens):
+            self.leaf(("need", decider))
+            return
+        token = tokens[self.pos]
+        if token[0] != key or len(token) < 3:
+            return
+        self.pos += 1
+        self.path.append((key, token[2], token[1], True, "choose", decider, 0))
+        yield token[2]
+
     def offered(self, result, decider: int):
         """What a choice keyword gave: each option it offers, applied; or its own result."""
         if result.__class__ is not Offer:
@@ -417,7 +431,7 @@ def decider_of(player) -> int:
 # ------------------------------------------------------------------ frames
 
 
-def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None) -> Search:
+def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None, trusted=False) -> Search:
     """Run a frame's generated code from its start; the Search holds what it found.
 
     The script of decisions the frame has already taken comes first (replayed),
@@ -446,7 +460,12 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
             if cheapest_first:  # to learn quickly whether any move exists: short actions first
                 actions.sort(key=lambda a: len(a.body))
             optimised = mode in ("all", "first") and not frame.script and not tokens
-            functions = generated.fast_actions if optimised else generated.actions
+            if optimised:
+                functions = generated.fast_actions
+            elif trusted and mode == "replay":  # a move the game made here, with its values
+                functions = generated.applying_actions
+            else:
+                functions = generated.actions
             texts = [a.name for a in actions]
             for action in search.choose("action", actions, True, frame.you, "action", texts):
                 search.action = action

@@ -243,10 +243,27 @@ class StatementGenerator:
                 keys.extend(n for n in sorted(code.names) if n != candidate and n not in keys)
         return fixed, tuple(keys)
 
+    def _item(self, stmt: ast.Choose, env: Env):
+        domain = self.x.gen(stmt.domain, env)
+        item = getattr(domain.type, "item", None)
+        return ListOf(item) if stmt.count is not None else item
+
+    def _fixed_domain(self, stmt: ast.Choose, env: Env) -> bool:
+        """Are the options board objects (or tuples of them), which a move holds as they are?"""
+        domain = self.x.gen(stmt.domain, env)
+        return is_static_type(getattr(domain.type, "item", None))
+
     def _Sunk(self, sunk, stmts, i, w, ctx, k):
         self._Choose(sunk.choose, stmts, i, w, ctx, k, at=sunk.at)
 
     def _Choose(self, stmt, stmts, i, w, ctx, k, at=None):
+        if ctx.apply and not any(c.kind == "by" for c in stmt.clauses) and self._fixed_domain(stmt, ctx.env):
+            # Applying a move the game made: its value stands; no need to list the options.
+            name = self.context.fresh("v_" + stmt.name)
+            item = self._item(stmt, ctx.env)
+            with w.block(f"for {name} in S.taken({stmt.name!r}, S.decider):"):
+                self._next(stmts, i, w, ctx.in_loop(), k, self._bind(ctx.env, stmt.name, name, item))
+            return
         guarded = None
         if ctx.fast:
 
@@ -417,7 +434,7 @@ class StatementGenerator:
         named = [(key, self.x.gen(value, ctx.env)) for key, value in stmt.kwargs]
         types = {param: code.type for param, code in zip(params, positional)}
         types.update({key: code.type for key, code in named})
-        function = self.context.procedure_function(stmt.name, ctx.fast, types)
+        function = self.context.procedure_function(stmt.name, ctx.fast, types, apply=ctx.apply)
         args = [code.src for code in positional] + [f"v_{key}={code.src}" for key, code in named]
         if not self.context.procedure_decides(stmt.name):
             w.line(f"if not {function}({', '.join(['S'] + args)}): {ctx.fail}")
