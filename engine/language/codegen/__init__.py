@@ -318,7 +318,9 @@ class _Generator:
             self.s.block(decl.body, 0, w, Ctx("return", Env(), apply=True), Cont(call="S.leaf"))
             w = self._function(f"def FA_{name}(S):")
             self.s.checks(guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True), w, "return")
-            self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True), Cont(call="S.leaf"))
+            # Statements are moved ahead of choices only where nothing can stop the move partway.
+            hoist = not self.s.analyzer.block(decl.body, Env()).barrier
+            self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True, hoist=hoist), Cont(call="S.leaf"))
         clause_names = self._resource_clauses()
         consumers = {decl.name: self._consumer(decl) for decl in self.resource_decls}
         handler_names = []
@@ -382,7 +384,7 @@ class _Generator:
                     self._buying(w, decl, market, no_tile, label)
                 else:
                     self._candidates(w, tier, env, label)
-        w.line(f"return OFFER_OF(S, {label}, SETTLE(S, {label}, plan, remaining, refusal, amount, False), amount)")
+        w.line(f"return OFFER_OF(S, {label}, SETTLE(S, {label}, plan, remaining, refusal, amount, False), amount, False)")
         return function
 
     def _supplier(self, decl) -> None:

@@ -1,12 +1,15 @@
 """What rule code reads, writes and decides: the facts the optimisations rest on.
 
-Two optimisations move rule code, and only where these facts allow it:
+Three optimisations move rule code, and only where these facts allow it:
 
 * **Deferring a choice** (:func:`deferral`). ``choose card from you.hand`` at
   the head of an action, when nothing after it reads the card and the
   statements that use the card (``call play_card(card)``) touch nothing the rest
   of the action touches, gives the same moves as choosing it last: the rest is
   explored once, not once per card, and the moves are counted as a product.
+* **Hoisting a statement** (:func:`hoisting`). ``call play_card(card)`` written
+  after ``choose industry`` and ``choose location`` uses neither, and touches
+  nothing they read: it runs once per card, before them, not once per location.
 * **Guards** (:func:`guards`). A condition further down (a ``require``, or
   what a keyword needs, such as money for ``pay``) that reads nothing the
   statements in between change is checked as soon as its values are known, so
@@ -324,6 +327,48 @@ def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
     if group_effects.writes & (other_effects.reads | other_effects.writes) or other_effects.writes & group_effects.reads:
         return None
     return tuple(group), tuple(others)
+
+
+# ------------------------------------------------------------------- hoisting
+
+
+def hoisting(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
+    """For the choose at stmts[index]: the statements after it that may run before it
+    (their positions, in order), or None.
+
+    Such a statement uses nothing chosen or bound from the choice on, decides
+    nothing, and touches nothing the statements it jumps over read or write, so it
+    commutes with them: the moves and the states after them are the same, and it
+    runs once rather than once per option. Only where no reveal and no other
+    player's decision can end a move partway (the caller says so): there, which
+    statements ran before the move stopped would show."""
+    choose = stmts[index]
+    own, scan = analyzer.stmt(choose, env)
+    if own.barrier:
+        return None
+    bound = set(scan[choose.name].names)
+    passed = own  # what stays between the choice and a hoisted statement
+    moved = []
+    for j in range(index + 1, len(stmts)):
+        stmt = stmts[j]
+        if isinstance(stmt, _META):
+            continue
+        effects, next_env = analyzer.stmt(stmt, scan)
+        if (
+            not effects.decides
+            and not effects.barrier
+            and not effects.uses & bound
+            and not effects.writes & (passed.reads | passed.writes)
+            and not effects.reads & passed.writes
+        ):
+            moved.append(j)
+        else:
+            passed = passed | effects
+            for name, code in next_env.names.items():
+                if scan.names.get(name) is not code:
+                    bound |= code.names
+        scan = next_env
+    return moved or None
 
 
 # -------------------------------------------------------------------- guards

@@ -49,6 +49,7 @@ class Ctx:
     top: bool = False  # in the statements of an action's own body (where a choice may be deferred)
     last: Optional[str] = None  # when this holds, what follows the block is the end of the action
     apply: bool = False  # the variant that applies a move the game itself made (no options listed)
+    hoist: bool = False  # no reveal and no other player's decision can stop the action partway
 
     def with_env(self, env: Env) -> "Ctx":
         return replace(self, env=env)

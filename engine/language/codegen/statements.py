@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import ast
 from ..consumption import consume
 from ..effects import NOTHING
-from .analysis import Analyzer, deferral, guards, settled, sinking
+from .analysis import Analyzer, deferral, guards, hoisting, settled, sinking
 from ..types import ListOf
 from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
@@ -44,6 +44,13 @@ class StatementGenerator:
         if ctx.loops >= _LOOPS_PER_FUNCTION and self.context.decides((stmt,)):
             w.line(f"{self.function_for(stmts, i, w, ctx, k)}()")
             return
+        if ctx.hoist and isinstance(stmt, ast.Choose):
+            moved = hoisting(self.analyzer, stmts, i, ctx.env)
+            if moved is not None:
+                first = tuple(stmts[j] for j in moved)
+                kept = tuple(s for j, s in enumerate(stmts[i:], i) if j not in moved)
+                self.block(stmts[:i] + first + kept, i, w, ctx, k)
+                return
         if ctx.fast and ctx.top and isinstance(stmt, ast.Choose):
             found = deferral(self.analyzer, stmts, i, ctx.env)
             if found is not None:
@@ -298,7 +305,10 @@ class StatementGenerator:
         candidate = self.context.fresh("c_" + key)
         env = self._bind(ctx.env, key, candidate, item)
         found, last = self._settled_rest(stmts, i, ctx, k, env)
-        if found is None or any(candidate in a.names for a in found.assumed):
+        if found is None:
+            self._tested(key, stmts, i, w, ctx, k, env, candidate, options, printed, at)
+            return
+        if any(candidate in a.names for a in found.assumed):
             return
         tests = " and ".join(["S.counting"] + ([last] if last else []) + [a.src for a in found.assumed])
         with w.block(f"if {tests}:"):
@@ -313,6 +323,24 @@ class StatementGenerator:
                     w.line(f"{counted}.append({candidate})")
             where = f", at={at}" if at is not None else ""
             w.line(f"S.counted({key!r}, {counted}, {printed}, S.decider{where})")
+            w.line(ctx.fail)
+
+    def _tested(self, key, stmts, i, w, ctx, k, env, candidate, options, printed, at) -> None:
+        """When counting moves: the last decision of a path whose rest may fail but decides
+        nothing. Each option is tried for whether the rest succeeds, and the valid ones
+        stand as one path (no path of its own, no move object, per option)."""
+        if not ctx.fast or k.call != "S.leaf":
+            return
+        rest = self.analyzer.block(stmts[i + 1 :], env)
+        if rest.decides or rest.barrier:
+            return
+        test = self.context.fresh("test")
+        with w.block("if S.counting:"):
+            with w.block(f"def {test}({candidate}):"):
+                done = Cont(emit=lambda w_, c_: w_.line("return True"))
+                self.block(stmts, i + 1, w, Ctx("return False", env, 0, ctx.fast), done)
+            where = f", at={at}" if at is not None else ""
+            w.line(f"S.counted({key!r}, S.tested({options}, {test}), {printed}, S.decider{where})")
             w.line(ctx.fail)
 
     def _Optionally(self, stmt, stmts, i, w, ctx, k):
