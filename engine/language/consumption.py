@@ -92,6 +92,10 @@ class _Plan:
         return [self._allocation(pick) for pick in picks]
 
     def _allocation(self, extra) -> Allocation:
+        forced = self.forced
+        if not extra and len(forced) <= 1:  # the usual case: one source, or only a purchase
+            offered = tuple(h for h, _ in forced if id(h) in self.offered) if self.offered else ()
+            return Allocation(self.resource, tuple(forced), self.bought, self.cost, offered)
         parts = {}
         order = []
         for holder, count in list(self.forced) + list(extra):
@@ -132,14 +136,17 @@ def consume(run, resource, amount, target=None, offer=()):
     return offer_of(run, rule.name, _plan(run, rule, amount, target, offer), amount)
 
 
-def offer_of(run, name: str, plan, amount: int):
-    """What ``consume`` returns once the plan is made: its Problem, or the options."""
+def offer_of(run, name: str, plan, amount: int, written: bool = True):
+    """What ``consume`` returns once the plan is made: its Problem, or the options
+    (``written=False``: without their notation, which generated code writes only
+    for the moves it lists)."""
     if isinstance(plan, Problem):
         return plan
     options = plan.options()
     if not options:
         return Problem(f"not enough {name} can be reached for this ({amount} needed)")
-    return Offer(name, [(o, o.notation()) for o in options], lambda chosen: _apply(run, chosen, plan.market))
+    pairs = [(o, o.notation()) for o in options] if written else [(o, None) for o in options]
+    return Offer(name, pairs, lambda chosen: _apply(run, chosen, plan.market))
 
 
 def _tiers(rule) -> tuple:

@@ -234,9 +234,22 @@ class Search:
             if at is not None:
                 self.moved.pop()
 
+    def tested(self, options, test) -> list:
+        """The options for which test() holds, the state put back after each."""
+        journal = self.journal
+        entries = journal.entries
+        valid = []
+        for value in options:
+            mark = len(entries)
+            if test(value):
+                valid.append(value)
+            if len(entries) > mark:
+                journal.rollback(mark)
+        return valid
+
     def counted_offer(self, result, decider: int) -> None:
         pairs = result.options
-        self.counted(result.key, [value for value, _ in pairs], len(pairs) != 1, decider, "offer", [text for _, text in pairs])
+        self.counted(result.key, [value for value, _ in pairs], len(pairs) != 1, decider, "offer", _texts(pairs))
 
     def _stop(self, decider):
         """Why the path ends before a decision, or None."""
@@ -339,7 +352,7 @@ class Search:
             return
         pairs = result.options
         values = [value for value, _ in pairs]
-        texts = [text for _, text in pairs]
+        texts = _texts(pairs)
         apply = result.apply
         for value in self.choose(result.key, values, len(values) != 1, decider, "offer", texts):
             applied = apply(value)
@@ -353,6 +366,13 @@ class Search:
     def more(self, key: str, decider: int):
         """Another round of a repeat the player may stop: no, then yes."""
         yield from self.choose(key, _NO_YES, False, decider, "more", _NO_YES_TEXT)
+
+
+def _texts(pairs):
+    """An offer's notations, or None where they are written only when asked for."""
+    if pairs and pairs[0][1] is None:
+        return None
+    return [text for _, text in pairs]
 
 
 _NO_YES = (False, True)
