@@ -20,8 +20,13 @@ from .game import Game, Move
 class Bot:
     name = "bot"
 
-    def __init__(self, seed: Optional[int] = None):
-        self.rng = random.Random(seed if seed is None or isinstance(seed, (int, str)) else repr(seed))
+    def __init__(self, seed=None):
+        """``seed``: an int or str (the same seed, the same games), a random.Random to
+        draw from, or None (fresh randomness)."""
+        if isinstance(seed, random.Random):
+            self.rng = seed
+        else:
+            self.rng = random.Random(seed if seed is None or isinstance(seed, (int, str)) else repr(seed))
 
     def choose(self, game: Game) -> Move:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -52,22 +57,16 @@ class GreedyBot(Bot):
 
     def choose(self, game: Game) -> Move:
         player = game.to_move
-        best = []
-        best_value = None
-        for move, value in game.scored_moves(lambda g: evaluate(g, player)):
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = [move], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(move)
-        return self.rng.choice(best)
+        return self.rng.choice(game.best_moves(lambda g: evaluate(g, player)))
 
 
 def evaluate(game: Game, player: int) -> float:
     """How well a player stands: the ruleset's judgement, else the default."""
-    state = game.state
-    found = game.ruleset.hook.brass_evaluate(game=game, player=state.players[player])
-    if found is not None:
-        return float(found)
+    hook = game.ruleset.hook.brass_evaluate
+    if hook.get_hookimpls():  # a ruleset that judges for itself (asked only if one does: it is called per move)
+        found = hook(game=game, player=game.state.players[player])
+        if found is not None:
+            return float(found)
     return default_evaluation(game, player)
 
 

@@ -519,6 +519,34 @@ class Game:
                 return result
         return [(move, score(self)) for move in self._enumerate()]
 
+    def best_moves(self, score, tolerance: float = 1e-9) -> list[Move]:
+        """The legal moves after which ``score(game)`` is highest, ties all given, in
+        the order of ``scored_moves`` (which this agrees with exactly). Only those
+        moves are made into Move objects: a bot that keeps the best of hundreds of
+        moves pays for one or two."""
+        frame = self.state.frame
+        if self.fast is not None and frame is not None:
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all", on_leaf=lambda: score(self)), mark)
+            if search is not None:
+                best, best_value = [], None
+                for found, value in sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0])):
+                    if best_value is None or value > best_value + tolerance:
+                        best, best_value = [found], value
+                    elif abs(value - best_value) <= tolerance:
+                        best.append(found)
+                result, seen = [], set()
+                skip = len(frame.script)
+                for path, stopped, action in best:
+                    move = self._move(frame, action, path[skip:])
+                    text = move.notation()
+                    if text not in seen:  # one move, however many ways the rules reach it
+                        seen.add(text)
+                        result.append(move)
+                return result
+        return _best(self.scored_moves(score), tolerance)
+
     @contextlib.contextmanager
     def explore(self, move: Move):
         """Apply a move's own effects (nothing after it: no card is drawn), then take it back.
@@ -870,6 +898,17 @@ class Game:
         from .view import player_view
 
         return player_view(self, player)
+
+
+def _best(scored, tolerance: float) -> list:
+    """The moves of (move, value) pairs whose value is the highest, within tolerance."""
+    best, best_value = [], None
+    for move, value in scored:
+        if best_value is None or value > best_value + tolerance:
+            best, best_value = [move], value
+        elif abs(value - best_value) <= tolerance:
+            best.append(move)
+    return best
 
 
 def _draw(found: list, rng: random.Random, with_action: bool = False):
