@@ -464,27 +464,45 @@ class Game:
             return frame.name or (action.name if action else "?")
         return frame.name
 
-    def _enumerate(self, only=None) -> Iterator[Move]:
-        """Each legal move, yielded while its effects are on the state (then rolled back)."""
+    def _enumerate(self, only=None, with_effects: bool = False) -> Iterator[Move]:
+        """Each legal move, yielded with the state as it is: the caller may read, copy or
+        play on the game between moves. ``with_effects``: each move is yielded while its
+        own effects are on the state (rolled back after), by the interpreter."""
         frame = self.state.frame
         if frame is None:
             return
-        seen = set()
-        if self.fast is not None:
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
-            if search is not None:
-                skip = len(frame.script)
-                full = [(whole, action) for path, _, action in search.found for whole in expand(path)]
-                full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
-                for path, action in full:
-                    move = self._move(frame, action, path[skip:])
-                    text = move.notation()
-                    if text not in seen:
-                        seen.add(text)
-                        yield move
+        if self.fast is not None and not with_effects:
+            moves = self._generated_moves(frame, only)
+            if moves is not None:
+                yield from moves
                 return
+        if with_effects:
+            yield from self._interpreted_moves(frame, only)
+        else:
+            yield from list(self._interpreted_moves(frame, only))
+
+    def _generated_moves(self, frame: FrameState, only) -> Optional[list]:
+        """The legal moves, found by generated code (None if it could not)."""
+        with self._at_frame_start():
+            mark = self.state.journal.mark()
+            search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
+        if search is None:
+            return None
+        skip = len(frame.script)
+        full = [(whole, action) for path, _, action in search.found for whole in expand(path)]
+        full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
+        moves, seen = [], set()
+        for path, action in full:
+            move = self._move(frame, action, path[skip:])
+            text = move.notation()
+            if text not in seen:
+                seen.add(text)
+                moves.append(move)
+        return moves
+
+    def _interpreted_moves(self, frame: FrameState, only) -> Iterator[Move]:
+        """The legal moves as the interpreter finds them, each while its effects are on the state."""
+        seen = set()
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
             for path, stopped, action in self._solutions(run, frame, only=only):
@@ -517,7 +535,7 @@ class Game:
                         seen.add(text)
                         result.append((move, value))
                 return result
-        return [(move, score(self)) for move in self._enumerate()]
+        return [(move, score(self)) for move in self._enumerate(with_effects=True)]
 
     def best_moves(self, score, tolerance: float = 1e-9) -> list[Move]:
         """The legal moves after which ``score(game)`` is highest, ties all given, in
@@ -730,13 +748,18 @@ class Game:
             hook(game=self, move=move)
         self._mark_boundaries(player, turn, revealed)
 
-    def playout(self, rng: random.Random, moves: Optional[int] = None) -> Optional[Outcome]:
-        """Play uniformly random moves to the end of the game (or ``moves`` of them), fast.
+    def playout(self, rng: random.Random, moves: Optional[int] = None, uniform: bool = True) -> Optional[Outcome]:
+        """Play random moves to the end of the game (or ``moves`` of them), fast.
 
         For bots that search by playing games out: no Move object, no notation
         and no history are made (the ``brass_after_move`` hook gets ``move=None``).
         The moves played are not recorded and cannot be undone, so play out a
-        ``copy()``. Returns the outcome if the game ended."""
+        ``copy()``. Returns the outcome if the game ended.
+
+        ``uniform=True``: each move is drawn uniformly from all the legal moves.
+        ``uniform=False``: about three times faster, and not uniform: an action
+        and then each decision are tried in random order until a move is found
+        (what the quick bot does), a choice taken last drawn among its valid options."""
         played = 0
         while self.state.frame is not None and (moves is None or played < moves):
             frame = self.state.frame
@@ -744,11 +767,18 @@ class Game:
             if self.fast is not None:
                 with self._at_frame_start():
                     mark = self.state.journal.mark()
-                    search = self._fast(lambda: run_frame(self, frame, "all"), mark)
+                    if uniform:
+                        search = self._fast(lambda: run_frame(self, frame, "all"), mark)
+                    else:
+                        search = self._fast(lambda: run_frame(self, frame, "random", rng=rng, sample=True), mark)
                 if search is not None and search.found:
-                    path = _draw(search.found, rng)
+                    if uniform:
+                        path = _draw(search.found, rng)
+                    else:
+                        path = search.found[0][0]
+                        path = nth(path, rng.randrange(weight(path)))
             if path is None:  # the interpreter's way
-                move = self.uniform_random_move(rng)
+                move = self.uniform_random_move(rng) if uniform else self.random_move(rng)
                 tokens = move.tokens()
             else:
                 tokens = [(entry[0], entry[2], entry[1]) for entry in path[len(frame.script):]]
@@ -952,7 +982,7 @@ class LegalMoves:
         return self.game.count_moves(self.only)
 
     def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
+        return self.count() > 0
 
     def __repr__(self) -> str:
         moves = [m.notation() for m, _ in zip(self, range(6))]

@@ -230,3 +230,22 @@ def test_no_undo_across_a_reveal_and_a_record_replays_through_it(tmp_path):
     game.save(path)
     again = Game.load(path)
     assert again.view(0) == game.view(0)
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_the_game_stands_still_while_its_legal_moves_are_iterated(generated):
+    """Reading, copying or playing on the game inside the loop sees the position as it is."""
+    from tests.support.fingerprint import fingerprint
+
+    game = played(seed=2, players=2, moves=9)
+    if not generated:
+        game.fast = None
+    before = fingerprint(game)
+    for move in game.legal_moves:
+        assert fingerprint(game) == before
+        after = game.copy()
+        after.push(move)  # a copy taken inside the loop takes the move
+    for move in game.legal_moves:
+        game.push(move)  # and so does the game itself
+        break
+    assert fingerprint(game) != before

@@ -277,6 +277,8 @@ class Search:
         path = self.path
         journal = self.journal
         entries = journal.entries
+        if at is not None:
+            self.moved.append((len(path), at))
         if self.mode == "random":
             order = list(range(len(options)))
             self.rng.shuffle(order)
@@ -287,9 +289,9 @@ class Search:
                 path.pop()
                 if len(entries) > mark:
                     journal.rollback(mark)
+            if at is not None:
+                self.moved.pop()
             return
-        if at is not None:
-            self.moved.append((len(path), at))
         index = 0
         for value in options:
             mark = len(entries)
@@ -451,13 +453,15 @@ def decider_of(player) -> int:
 # ------------------------------------------------------------------ frames
 
 
-def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None, trusted=False) -> Search:
+def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None, trusted=False, sample=False) -> Search:
     """Run a frame's generated code from its start; the Search holds what it found.
 
     The script of decisions the frame has already taken comes first (replayed),
     then ``tokens``; in ``replay`` mode every decision must be given. Finding
     every move (``all``) or any (``first``) in a fresh action frame runs the
-    optimised actions, whose paths may hold deferred choices (see :func:`expand`)."""
+    optimised actions, whose paths may hold deferred choices (see :func:`expand`);
+    so does a ``random`` search with ``sample`` (a playout's: it need not draw the
+    interpreter's random numbers)."""
     state = game.state
     generated = game.ruleset.fast
     you = state.players[frame.you] if frame.you is not None else None
@@ -479,7 +483,7 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
             actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
             if cheapest_first:  # to learn quickly whether any move exists: short actions first
                 actions.sort(key=lambda a: len(a.body))
-            optimised = mode in ("all", "first") and not frame.script and not tokens
+            optimised = (mode in ("all", "first") or sample and mode == "random") and not frame.script and not tokens
             if optimised:
                 functions = generated.fast_actions
             elif trusted and mode == "replay":  # a move the game made here, with its values
