@@ -103,6 +103,7 @@ def set_position(game, spec: dict) -> None:
     state.actions_taken = 0
     state.links_version = new_version()
     state.pieces_version = new_version()
+    state.tiles_version = new_version()
     state.phase = "action"
     state.frame = None
     state.journal.forget()

@@ -360,8 +360,8 @@ def build_tile(run, industry, slot, player=None):
     journal = run.journal
     journal.setitem(p.mat, industry.id, position + 1)
     journal.setindex(state.slot_tiles, slot.index, tile)
-    before = (state.pieces_version, state.links_version)
     journal.set(state, "pieces_version", new_version())
+    journal.set(state, "tiles_version", new_version())
     return tile
 
 
@@ -377,6 +377,7 @@ def remove_tile(run, tile):
     journal.setindex(state.slot_tiles, tile.slot.index, None)
     journal.append(state.box, (tile.owner, tile.type))
     journal.set(state, "pieces_version", new_version())
+    journal.set(state, "tiles_version", new_version())
     return None
 
 
@@ -398,6 +399,7 @@ def set_flipped(run, tile):
     if tile.flipped:
         raise RuleRuntimeError(f"{tile!r} is already flipped")
     run.journal.set(tile, "flipped", True)
+    run.journal.set(run.state, "tiles_version", new_version())
     return None
 
 

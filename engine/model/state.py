@@ -160,6 +160,7 @@ class GameState:
         self.frame = None  # the rule code waiting for a decision (engine.game.FrameState)
         self.links_version = new_version()
         self.pieces_version = new_version()
+        self.tiles_version = new_version()  # changes with any tile built, removed or flipped
 
     # -- derived views used everywhere
     @property

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import re
 from dataclasses import dataclass, field
 
 from ...errors import RuleRuntimeError
-from ..effects import CUBES, LINKS
+from ..effects import CUBES, LINKS, TILES
 from ...model import graph
-from .. import ast, consumption
+from .. import ast, consumption, keywords
 from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
@@ -53,6 +54,29 @@ class GeneratedRules:
     source: str = ""
 
 
+_FRESH = re.compile(r"\bc_\w+?_\d+\b")  # a comprehension's variable, numbered where it was written
+
+
+def _canonical(src: str) -> str:
+    """Source with its comprehension variables renumbered: equal values, one key."""
+    names: dict = {}
+    return _FRESH.sub(lambda m: names.setdefault(m.group(0), f"c{len(names)}"), src)
+
+
+# The words that change tiles, each of which moves the state's tiles_version on.
+_TILE_WRITERS = frozenset({"build_tile", "remove_tile", "set_flipped"})
+
+
+def _tiles_tracked(vocabulary) -> bool:
+    """Does every word that may change a tile move tiles_version on? (A ruleset's own
+    word that writes tiles, or says nothing of what it writes, may not.)"""
+    for words in (vocabulary.keywords, vocabulary.functions):
+        for name, word in words.items():
+            if TILES in word.writes and not (name in _TILE_WRITERS and word.fn is getattr(keywords, name, None)):
+                return False
+    return True
+
+
 def generate(rules, board, name: str = "rules") -> GeneratedRules:
     """Generate and compile Python for compiled rules (raises Unsupported)."""
     return _Generator(rules, board, name).run()
@@ -78,6 +102,9 @@ class _Generator:
         self._constant_at: dict = {}
         self._kept_values: list = []  # values fixed for the ruleset, computed at first use
         self._kept_at: dict = {}
+        self._tiled: list = []  # values that change only with the tiles: (state, tiles_version, you, value)
+        self._tiled_at: dict = {}
+        self.tiles_tracked = _tiles_tracked(rules.vocabulary)
         self.namespace = {
             "CONST": self.constants,
             "BOARD": board,
@@ -94,6 +121,7 @@ class _Generator:
             "FAILED": FAILED,
             "UNSET": UNSET,
             "KEPT": self._kept_values,
+            "TILED": self._tiled,
             "KEEP": kept_value,
             "ALLOCATION": consumption.Allocation,
             "NEW_PLAN": consumption.new_plan,
@@ -129,15 +157,36 @@ class _Generator:
 
     def kept(self, code: Code) -> Code:
         """Code for a value fixed for the ruleset: computed at its first use, then kept."""
-        if code.src not in self._kept_at:
+        key = _canonical(code.src)
+        if key not in self._kept_at:
             slot = len(self._kept_values)
             self._kept_values.append(UNSET)
             w = self._function(f"def KEEP_{slot}(S):")
             w.line(f"KEPT[{slot}] = value = KEEP({code.src})")
             w.line("return value")
-            self._kept_at[code.src] = slot
-        slot = self._kept_at[code.src]
+            self._kept_at[key] = slot
+        slot = self._kept_at[key]
         return Code(f"(KEPT[{slot}] if KEPT[{slot}] is not UNSET else KEEP_{slot}(S))", code.type, code.reads, code.names, True)
+
+    def kept_while_tiles(self, code: Code) -> Code:
+        """Code for a value that only the tiles on the board change (``trade_locations``:
+        places with a trade icon or a port): computed once per arrangement of tiles
+        of a game state (``tiles_version``, which every word that changes a tile
+        moves on) and acting player, not at every use."""
+        key = _canonical(code.src)
+        if key not in self._tiled_at:
+            slot = len(self._tiled)
+            self._tiled.append((None, None, None, None))
+            w = self._function(f"def TILED_{slot}(S):")
+            w.line(f"value = KEEP({code.src})")
+            w.line(f"TILED[{slot}] = (ST, ST.tiles_version, YOU, value)")
+            w.line("return value")
+            self._tiled_at[key] = slot
+        slot = self._tiled_at[key]
+        entry = f"TILED[{slot}]"
+        # Words read the state and the acting player, nothing else of a run.
+        src = f"({entry}[3] if {entry}[0] is S.state and {entry}[1] == S.state.tiles_version and {entry}[2] is S.you else TILED_{slot}(S))"
+        return Code(src, code.type, code.reads, code.names)
 
     def bind(self, name: str, obj) -> str:
         """A global name in the generated module for a Python object."""
@@ -156,16 +205,19 @@ class _Generator:
     def define_function(self, name: str) -> str:
         return f"D_{name}"
 
-    def procedure_function(self, name: str, fast: bool = False, types: dict = None, apply: bool = False) -> str:
+    def procedure_function(self, name: str, fast: bool = False, types: dict = None, apply: bool = False, hoist: bool = False) -> str:
         """The function for a procedure: the optimised variant in fast code (the applying
         one in code applying a move), and one written for the types of the arguments
-        where they are known."""
+        where they are known. ``hoist``: called where statements may be moved ahead of
+        choices (see Ctx.hoist), so they may be in the procedure too."""
         decides = self.procedure_decides(name)
         variant = ("fast" if fast else "apply" if apply else "plain") if decides else "plain"
+        if variant == "fast" and hoist:
+            variant = "hoisting"
         params = self.procedures[name].params
         signature = tuple((types or {}).get(p) for p in params)
-        base = {"fast": "FP", "apply": "AP", "plain": "P"}[variant] + f"_{name}"
-        if not any(signature):
+        base = {"fast": "FP", "hoisting": "FHP", "apply": "AP", "plain": "P"}[variant] + f"_{name}"
+        if not any(signature) and variant != "hoisting":
             return base
         key = (name, variant, signature)
         if key not in self._specialised:
@@ -292,7 +344,7 @@ class _Generator:
         extra = [params] if params else []
         if self.procedure_decides(name):
             w = self._function(f"def {function}({', '.join(['S', 'K'] + extra)}):")
-            ctx = Ctx("return", env, fast=variant == "fast", apply=variant == "apply")
+            ctx = Ctx("return", env, fast=variant in ("fast", "hoisting"), apply=variant == "apply", hoist=variant == "hoisting")
             self.s.block(decl.body, 0, w, ctx, Cont(call="K"))
         else:
             w = self._function(f"def {function}({', '.join(['S'] + extra)}):")

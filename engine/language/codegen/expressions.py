@@ -22,7 +22,7 @@ from ...model.state import BoardTile
 from ...model.static import Card, Era, Industry, Line, Location, Market, Slot, Space, TileType, Token
 from .. import ast
 from ..attributes import ATTRIBUTES, INFO, reads_of_attribute
-from ..effects import EVERYTHING, NOTHING
+from ..effects import EVERYTHING, NOTHING, TILES
 from ..expressions import AGGREGATES
 from ..types import ListOf, item_type
 
@@ -93,6 +93,9 @@ _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITHMETIC = {"+", "-", "*", "//", "%"}
 
 
+_TILES_ONLY = frozenset({TILES})
+
+
 class ExpressionGenerator:
     """Translates expression nodes; ``context`` is the ruleset's generator.
 
@@ -118,6 +121,8 @@ class ExpressionGenerator:
             return code  # a variable's code is dealt with where it is made; cheap code is left
         if code.const and not code.names:
             return self.context.kept(code)
+        if code.reads == _TILES_ONLY and not code.names and self.context.tiles_tracked:
+            return self.context.kept_while_tiles(code)
         if self._hoist is not None and not self._iterables:
             variant, sink = self._hoist
             bound = variant.union(*self._enclosing)

@@ -462,7 +462,7 @@ class StatementGenerator:
         named = [(key, self.x.gen(value, ctx.env)) for key, value in stmt.kwargs]
         types = {param: code.type for param, code in zip(params, positional)}
         types.update({key: code.type for key, code in named})
-        function = self.context.procedure_function(stmt.name, ctx.fast, types, apply=ctx.apply)
+        function = self.context.procedure_function(stmt.name, ctx.fast, types, apply=ctx.apply, hoist=ctx.hoist)
         args = [code.src for code in positional] + [f"v_{key}={code.src}" for key, code in named]
         if not self.context.procedure_decides(stmt.name):
             w.line(f"if not {function}({', '.join(['S'] + args)}): {ctx.fail}")
