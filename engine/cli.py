@@ -55,6 +55,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     simulate.add_argument("--bot", default="random", help=f"one of {', '.join(BOTS)}, or a comma-separated list per seat")
     simulate.add_argument("--json", action="store_true", help="one JSON object per game")
     simulate.add_argument("--save", default=None, help="save each game's record as FILE-N.json")
+    simulate.add_argument(
+        "--progress", choices=("auto", "always", "never"), default="auto",
+        help="a progress line on stderr for long runs (auto: when stderr is a terminal)",
+    )
 
     replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
     replay.add_argument("file")
@@ -191,10 +195,63 @@ def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
 
 
 # -------------------------------------------------------------------- simulate
-def play_out(game: Game, bots: dict) -> Game:
+def play_out(game: Game, bots: dict, on_move=None) -> Game:
     while not game.is_over():
         game.push(bots[game.to_move].choose(game))
+        if on_move is not None:
+            on_move(game)
     return game
+
+
+class Progress:
+    """Where a long simulation stands, on stderr: games done, moves, time left.
+
+    On a terminal one line is rewritten in place, at most twice a second and only
+    once the run has taken a second; elsewhere (``always`` into a log) a line is
+    written after each game and every ten seconds within one."""
+
+    def __init__(self, total: int, mode: str, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.terminal = self.stream.isatty()
+        self.enabled = mode == "always" or (mode == "auto" and self.terminal)
+        self.total = total
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        self.games = 0
+        self.moves = 0  # in the games finished
+
+    def move(self, game: Game) -> None:
+        if self.enabled and self._due(0.5 if self.terminal else 10.0):
+            self._show(len(game.history))
+
+    def game_done(self, moves: int) -> None:
+        self.games += 1
+        self.moves += moves
+        if self.enabled and not self.terminal:  # on a terminal, the next game's moves show it
+            self._show(0)
+
+    def _due(self, interval: float) -> bool:
+        now = time.perf_counter()
+        return now - self.started >= 1.0 and now - self.shown >= interval
+
+    def _show(self, moves_now: int) -> None:
+        self.shown = time.perf_counter()
+        elapsed = self.shown - self.started
+        text = f"{self.games}/{self.total} games, {self.moves + moves_now} moves, {elapsed:.0f} s"
+        if moves_now:
+            text += f"; game {self.games + 1} at move {moves_now}"
+        if 0 < self.games < self.total:
+            text += f"; about {elapsed / self.games * (self.total - self.games):.0f} s left"
+        if self.terminal:
+            self.stream.write("\r" + text.ljust(78)[:78])
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.terminal and self.shown:
+            self.stream.write("\r" + " " * 78 + "\r")  # the line goes; the results stay
+            self.stream.flush()
 
 
 def _simulate(args) -> int:
@@ -207,12 +264,15 @@ def _simulate(args) -> int:
     started = time.perf_counter()
     total_moves = 0
     wins = [0.0] * args.players
+    progress = Progress(args.games, args.progress)
     for number in range(args.games):
         seed = args.seed + number
         seats = [f"{bot} {i + 1}" for i, bot in enumerate(names)]
         game = Game(ruleset, seats, seed=seed)
         bots = {i: make_bot(bot, (seed, i)) for i, bot in enumerate(names)}
-        play_out(game, bots)
+        play_out(game, bots, progress.move)
+        progress.close()  # the game's results are printed on a clean line
+        progress.game_done(len(game.history))
         total_moves += len(game.history)
         outcome = game.outcome()
         for index in outcome.winners:
@@ -235,6 +295,7 @@ def _simulate(args) -> int:
                 f"[{i + 1}] VP {s['vp']:>3} inc {s['income_level']:>3} £{s['money']:>3}" for i, s in enumerate(outcome.scores)
             )
             print(f"game {number + 1:>3} seed {seed}: {figures}  winner {'+'.join(str(i + 1) for i in outcome.winners)}")
+    progress.close()
     elapsed = time.perf_counter() - started
     rate = args.games / elapsed if elapsed else float("inf")
     summary = f"{args.games} games, {total_moves} moves in {elapsed:.2f} s: {rate:.2f} games/s, {total_moves / elapsed:.0f} moves/s"

@@ -109,3 +109,41 @@ def test_rulesets_lists_the_installed(capsys):
     code, out, _ = run(capsys, "rulesets")
     assert code == 0
     assert "birmingham               Brass: Birmingham 1.0.0 (rulesets.birmingham); players 2, 3, 4" in out
+
+
+def test_simulate_can_show_its_progress_on_stderr(capsys):
+    code, out, err = run(capsys, "simulate", "birmingham", "--games", "2", "--seed", "3", "--bot", "quick", "--progress", "always")
+    assert code == 0
+    lines = err.splitlines()
+    assert lines[0].startswith("1/2 games, ") and "about" in lines[0] and "s left" in lines[0]
+    assert lines[-1].startswith("2/2 games, ")
+    assert "games" not in out.splitlines()[0]  # the results stay on stdout, apart
+
+
+def test_simulate_shows_no_progress_unless_on_a_terminal_or_asked(capsys):
+    code, _, err = run(capsys, "simulate", "birmingham", "--games", "1", "--seed", "3", "--bot", "quick")
+    assert code == 0 and err == ""
+
+
+def test_the_progress_line_is_rewritten_in_place_on_a_terminal():
+    import io
+
+    from engine.cli import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    progress = Progress(3, "auto", stream)
+    progress.started -= 5  # as if the run had gone on for a while
+    progress.game_done(80)
+
+    class Played:
+        history = [None] * 12
+
+    progress.move(Played())
+    progress.close()
+    text = stream.getvalue()
+    assert text.startswith("\r1/3 games, 92 moves, 5 s; game 2 at move 12; about 10 s left")
+    assert text.endswith("\r" + " " * 78 + "\r")
