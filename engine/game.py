@@ -35,10 +35,11 @@ from .errors import (
     SetupError,
     UndoError,
 )
-from .language.codegen.search import Search, decisions as path_decisions, expand, nth, order_key, run_frame, weight
+from .language.codegen.search import Search, decisions as path_decisions, expand, order_key, run_frame
 from .language.decisions import LEAF, decide, notation as value_notation
 from .language.runtime import Frame, Run
 from .language.statements import run_block
+from .lookahead import Lookahead
 from .model.state import GameState
 from .notation import parse_move, write_move
 from .ruleset import Ruleset, load_ruleset
@@ -119,7 +120,7 @@ class _Played:
     turn: tuple  # (era, round, turn index) when it was made
 
 
-class Game:
+class Game(Lookahead):
     """One game: a ruleset, a number of players, a seed or a given set-up."""
 
     def __init__(
@@ -459,6 +460,10 @@ class Game:
         """The move a path found by generated code stands for."""
         return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path), tuple(entry[1] for entry in path), self._position)
 
+    def _interpreted_move(self, frame: FrameState, action, path) -> Move:
+        """The move a path found by the interpreter stands for."""
+        return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+
     def _frame_name(self, frame: FrameState, action) -> str:
         if frame.kind == "action":
             return frame.name or (action.name if action else "?")
@@ -506,127 +511,11 @@ class Game:
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
             for path, stopped, action in self._solutions(run, frame, only=only):
-                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                move = self._interpreted_move(frame, action, path)
                 text = move.notation()
                 if text not in seen:
                     seen.add(text)
                     yield move
-
-    def scored_moves(self, score) -> list[tuple[Move, object]]:
-        """Every legal move with ``score(game)`` computed just after it.
-
-        The score is taken while the move's own effects are applied (before any
-        card is drawn), then the state is rolled back: one pass for a bot that
-        looks one move ahead, with no replaying.
-        """
-        frame = self.state.frame
-        if self.fast is not None and frame is not None:
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all", on_leaf=lambda: score(self)), mark)
-            if search is not None:
-                result, seen = [], set()
-                skip = len(frame.script)
-                scored = sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
-                for (path, stopped, action), value in scored:
-                    move = self._move(frame, action, path[skip:])
-                    text = move.notation()
-                    if text not in seen:
-                        seen.add(text)
-                        result.append((move, value))
-                return result
-        return [(move, score(self)) for move in self._enumerate(with_effects=True)]
-
-    def best_moves(self, score, tolerance: float = 1e-9) -> list[Move]:
-        """The legal moves after which ``score(game)`` is highest, ties all given, in
-        the order of ``scored_moves`` (which this agrees with exactly). Only those
-        moves are made into Move objects: a bot that keeps the best of hundreds of
-        moves pays for one or two."""
-        frame = self.state.frame
-        if self.fast is not None and frame is not None:
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all", on_leaf=lambda: score(self)), mark)
-            if search is not None:
-                best, best_value = [], None
-                for found, value in sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0])):
-                    if best_value is None or value > best_value + tolerance:
-                        best, best_value = [found], value
-                    elif abs(value - best_value) <= tolerance:
-                        best.append(found)
-                result, seen = [], set()
-                skip = len(frame.script)
-                for path, stopped, action in best:
-                    move = self._move(frame, action, path[skip:])
-                    text = move.notation()
-                    if text not in seen:  # one move, however many ways the rules reach it
-                        seen.add(text)
-                        result.append(move)
-                return result
-        return _best(self.scored_moves(score), tolerance)
-
-    @contextlib.contextmanager
-    def explore(self, move: Move):
-        """Apply a move's own effects (nothing after it: no card is drawn), then take it back.
-
-        For bots that look ahead::
-
-            with game.explore(move):
-                value = evaluate(game, player)
-        """
-        with self._at_frame_start() as frame:
-            self._rerun(tuple(frame.script) + tuple(move.tokens()))
-            yield self
-
-    def random_move(self, rng: random.Random) -> Move:
-        """A legal move found by trying options in random order (fast, not uniform)."""
-        frame = self.state.frame
-        if frame is None:
-            raise GameOverError("the game is over")
-        if self.fast is not None:
-            saved = rng.getstate()  # the interpreter must draw the same numbers if it steps in
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "random", rng=rng), mark)
-            if search is not None and search.found:
-                path, stopped, action = search.found[0]
-                return self._move(frame, action, path[len(frame.script):])
-            rng.setstate(saved)
-        with self._at_frame_start():
-            run = self._new_run(frame, "random", (), rng=rng)
-            for path, stopped, action in self._solutions(run, frame):
-                return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
-        raise RuleRuntimeError("no legal move exists although the game waits for one")
-
-    def count_moves(self, only=None) -> int:
-        """How many legal moves there are, counted without listing them where the rules allow."""
-        frame = self.state.frame
-        if frame is None:
-            return 0
-        if self.fast is not None:
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
-            if search is not None:
-                return sum(weight(path) for path, _, _ in search.found)
-        return sum(1 for _ in self._enumerate(only))
-
-    def uniform_random_move(self, rng: random.Random) -> Move:
-        """A legal move drawn uniformly from all of them (without listing them where the rules allow)."""
-        frame = self.state.frame
-        if frame is None:
-            raise GameOverError("the game is over")
-        if self.fast is not None:
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all"), mark)
-            if search is not None and search.found:
-                path, action = _draw(search.found, rng, with_action=True)
-                return self._move(frame, action, path[len(frame.script):])
-        moves = list(self._enumerate())
-        if not moves:
-            raise RuleRuntimeError("no legal move exists although the game waits for one")
-        return rng.choice(moves)
 
     def parse(self, text: str) -> Move:
         """The legal move a text stands for; raises a MoveError saying why not."""
@@ -653,7 +542,7 @@ class Game:
                 run = self._new_run(frame, "parse", tokens)
                 run.in_order = in_order
                 for path, stopped, action in self._solutions(run, frame):
-                    move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                    move = self._interpreted_move(frame, action, path)
                     found.setdefault(move.notation(), move)
                     if len(found) > 1:
                         break
@@ -674,7 +563,7 @@ class Game:
             run = self._new_run(frame, "parse", tokens)
             run.in_order = False
             for path, stopped, action in self._solutions(run, frame):
-                move = Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+                move = self._interpreted_move(frame, action, path)
                 result.setdefault(move.notation(), move)
                 if len(result) >= 50:
                     break
@@ -747,45 +636,6 @@ class Game:
         if hook.get_hookimpls():
             hook(game=self, move=move)
         self._mark_boundaries(player, turn, revealed)
-
-    def playout(self, rng: random.Random, moves: Optional[int] = None, uniform: bool = True) -> Optional[Outcome]:
-        """Play random moves to the end of the game (or ``moves`` of them), fast.
-
-        For bots that search by playing games out: no Move object, no notation
-        and no history are made (the ``brass_after_move`` hook gets ``move=None``).
-        The moves played are not recorded and cannot be undone, so play out a
-        ``copy()``. Returns the outcome if the game ended.
-
-        ``uniform=True``: each move is drawn uniformly from all the legal moves.
-        ``uniform=False``: about three times faster, and not uniform: an action
-        and then each decision are tried in random order until a move is found
-        (what the quick bot does), a choice taken last drawn among its valid options."""
-        played = 0
-        while self.state.frame is not None and (moves is None or played < moves):
-            frame = self.state.frame
-            path = None
-            if self.fast is not None:
-                with self._at_frame_start():
-                    mark = self.state.journal.mark()
-                    if uniform:
-                        search = self._fast(lambda: run_frame(self, frame, "all"), mark)
-                    else:
-                        search = self._fast(lambda: run_frame(self, frame, "random", rng=rng, sample=True), mark)
-                if search is not None and search.found:
-                    if uniform:
-                        path = _draw(search.found, rng)
-                    else:
-                        path = search.found[0][0]
-                        path = nth(path, rng.randrange(weight(path)))
-            if path is None:  # the interpreter's way
-                move = self.uniform_random_move(rng) if uniform else self.random_move(rng)
-                tokens = move.tokens()
-            else:
-                tokens = [(entry[0], entry[2], entry[1]) for entry in path[len(frame.script):]]
-            self._apply(tokens, frame.waiting, None)
-            self._undo_floor = len(self.history)
-            played += 1
-        return self.outcome()
 
     def _mark_boundaries(self, player: int, turn: tuple, revealed: bool) -> None:
         """After a move: can it still be taken back? If not, forget the journal."""
@@ -928,29 +778,6 @@ class Game:
         from .view import player_view
 
         return player_view(self, player)
-
-
-def _best(scored, tolerance: float) -> list:
-    """The moves of (move, value) pairs whose value is the highest, within tolerance."""
-    best, best_value = [], None
-    for move, value in scored:
-        if best_value is None or value > best_value + tolerance:
-            best, best_value = [move], value
-        elif abs(value - best_value) <= tolerance:
-            best.append(move)
-    return best
-
-
-def _draw(found: list, rng: random.Random, with_action: bool = False):
-    """A full path drawn uniformly from the moves that paths found by generated code stand for."""
-    weights = [weight(path) for path, _, _ in found]
-    number = rng.randrange(sum(weights))
-    for (path, _, action), count in zip(found, weights):
-        if number < count:
-            full = nth(path, number)
-            return (full, action) if with_action else full
-        number -= count
-    raise AssertionError("drawn past the end")  # pragma: no cover
 
 
 class LegalMoves:

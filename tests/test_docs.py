@@ -30,3 +30,11 @@ def test_the_documentation_builds_without_warnings(tmp_path):
     chapter = (built / "generated" / "rules-birmingham.html").read_text(encoding="utf-8")
     assert "Where coal comes from" in chapter and "Example:" in chapter
     assert (built / "_images" / "birmingham-map.svg").exists() or (built / "generated" / "birmingham-map.svg").exists()
+
+
+@pytest.mark.parametrize("page", ["howto/simulate.rst"])
+def test_the_python_examples_in_the_pages_run_as_shown(page):
+    import doctest
+
+    failures, tried = doctest.testfile(str(DOCS / page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0

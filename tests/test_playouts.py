@@ -14,7 +14,7 @@ import pytest
 
 from engine import Game
 from engine.bots import GreedyBot, evaluate
-from engine.game import _best
+from engine.lookahead import _best
 from tests.support.fingerprint import fingerprint
 
 RULESETS = ["birmingham", "birmingham-introductory", "birmingham-open-beer", "lancashire", "lancashire-classic"]

@@ -17,7 +17,7 @@ from ..errors import RuleRuntimeError
 from ..model import graph
 from ..model.state import BoardTile, SpaceState
 from .attributes import INFO, AttributeInfo
-from .effects import CUBES, LINKS, MONEY, NOTHING, TILES
+from .effects import CUBES, LINKS, MONEY, NOTHING
 from .types import ListOf
 from .functions import places
 from .vocabulary import BUILTINS, Offer, Problem

@@ -95,9 +95,21 @@ class Vocabulary:
     def keyword(self, fn: Callable = None, *, name: str = None, choice: bool = False, reveals: bool = False, example: str = "", reads=None, writes=None, fires=(), resources=False, needs=None, prune=False, returns=None, fails=True, sure_options=False, takes=(), rises=()):
         """Register a keyword. ``choice=True`` if it returns an :class:`Offer`;
         ``reveals=True`` if it shows hidden information (a move ends after it).
-        ``reads``/``writes`` name the state regions it touches
-        (:mod:`engine.language.effects`; unsaid: all of them), ``fires`` the
-        events it may fire."""
+
+        What the code generator may rely on (see docs/explanation/speed.rst); a
+        keyword that says nothing is still run correctly, only never moved:
+
+        * ``reads``/``writes``: the state regions it touches
+          (:mod:`engine.language.effects`; unsaid: all of them); ``fires``: the
+          events it may fire; ``resources=True`` if it runs the resource rules.
+        * ``needs``: a Python expression of exactly when it succeeds, with its
+          arguments as ``{name}`` (``"{player}.money >= {amount}"``); ``prune=True``
+          to check it ahead, before the choices above it (where it often fails).
+        * ``takes``: regions of its writes that it only takes from; ``rises``:
+          regions where more makes ``needs`` truer (money for ``pay``).
+        * ``fails=False`` if it never fails; ``sure_options=True`` (a choice
+          keyword) if every option it offers can be taken; ``returns``: the type
+          of what ``as NAME`` binds."""
 
         def register(fn):
             word = Word(
