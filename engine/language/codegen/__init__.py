@@ -54,11 +54,11 @@ class GeneratedRules:
     source: str = ""
 
 
-_FRESH = re.compile(r"\bc_\w+?_\d+\b")  # a comprehension's variable, numbered where it was written
+_FRESH = re.compile(r"\b[a-z]\w*_\d+\b")  # a generated local name, numbered where it was written
 
 
 def _canonical(src: str) -> str:
-    """Source with its comprehension variables renumbered: equal values, one key."""
+    """Source with its generated local names renumbered: equal values, one key."""
     names: dict = {}
     return _FRESH.sub(lambda m: names.setdefault(m.group(0), f"c{len(names)}"), src)
 

@@ -14,7 +14,7 @@ constants, and only the generator's own templates are written out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ...errors import Where
@@ -111,6 +111,7 @@ class ExpressionGenerator:
         self._hoist = None  # (candidate names, [(name, source)]) while hoisting
         self._enclosing: list = []  # names bound by the comprehensions being written
         self._iterables = 0  # writing a comprehension's iterable (Python allows no := there)
+        self._lookups: dict = {}  # id of an any() over a location's tiles -> the set that answers it
 
     def gen(self, node: ast.Expr, env: Env) -> Code:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -268,6 +269,10 @@ class ExpressionGenerator:
     def _Aggregate(self, node, env):
         if node.func not in AGGREGATES:  # pragma: no cover - the compiler refused it already
             raise Unsupported(f"aggregate {node.func}")
+        lookup = self._lookups.get(id(node))
+        if lookup is not None:  # any of a location's tiles, found once for all locations (_decorrelate)
+            location = self.gen(node.iterable.obj, env)
+            return _combine(f"(({location.src}).index in {lookup})", bool, location, Code(lookup, None, _TILES_ONLY, frozenset({lookup})))
         iterable = self._iterable(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
         element, condition = self._inside(var, (node.element, node.condition), inner)
@@ -298,12 +303,39 @@ class ExpressionGenerator:
     def _Comprehension(self, node, env):
         iterable = self._iterable(node.iterable, env)
         var, inner = self._bound(node.var, iterable, env)
+        sets = self._decorrelate(node, iterable, env)
         element, condition = self._inside(var, (node.element, node.condition), inner)
         guard = f" if {condition.src}" if condition is not None else ""
         unique = isinstance(iterable.type, ListOf) and iterable.type.unique and element.src == var
-        parts = [p for p in (iterable, element, condition) if p is not None]
-        src = f"[{element.src} for {var} in {iterable.src}{guard}]"
-        return _without(_combine(src, ListOf(element.type, unique=unique), *parts), var)
+        parts = [p for p in (iterable, element, condition) if p is not None] + [code for _, code in sets]
+        once = "".join(f"for {name} in ({code.src},) " for name, code in sets)  # computed once, before the candidates
+        src = f"[{element.src} {once}for {var} in {iterable.src}{guard}]"
+        code = _without(_combine(src, ListOf(element.type, unique=unique), *parts), var)
+        return replace(code, names=code.names - {name for name, _ in sets})
+
+    def _decorrelate(self, node, iterable: Code, env: Env) -> list:
+        """``[l for l in locations if ... any(t.industry.id == "port" for t in l.tiles)]``
+        looks at every location's tiles; the same test over the tiles on the board,
+        once, gives the locations that pass it: the candidates are then looked up.
+        For each such ``any`` (testing nothing of the location but its tiles), the
+        set's name and code; the any is then written as a look-up (see _Aggregate)."""
+        if node.condition is None or item_type(iterable.type) is not Location:
+            return []
+        sets = []
+        for found in _tile_tests(node.condition, node.var):
+            tile = self.context.fresh("c_" + found.var)
+            tile_env = env.child(**{found.var: Code(tile, BoardTile, NOTHING, frozenset({tile}))})
+            self._iterables += 1  # it stands in a comprehension's iterable: no := inside
+            try:
+                tests = [self.gen(n, tile_env) for n in (found.condition, found.element) if n is not None]
+            finally:
+                self._iterables -= 1
+            test = " and ".join(f"({t.src})" for t in tests)
+            src = f"{{{tile}.slot.location.index for {tile} in ST.slot_tiles if {tile} is not None and {test}}}"
+            name = self.context.fresh("s_tiles")
+            sets.append((name, _without(_combine(src, None, *tests, reads=_TILES_ONLY), tile)))
+            self._lookups[id(found)] = name
+        return sets
 
     # -- operators
     def _Ternary(self, node, env):
@@ -344,6 +376,48 @@ class ExpressionGenerator:
     def _Neg(self, node, env):
         value = self.gen(node.value, env)
         return _combine(f"(-{value.src})", value.type if value.type is int else None, value)
+
+
+def _tile_tests(condition, var: str) -> list:
+    """The ``any(... for t in VAR.tiles ...)`` in a condition whose test uses nothing of
+    VAR but its tiles (so it is a test of single tiles)."""
+    found = []
+
+    def walk(node):
+        if isinstance(node, ast.Aggregate) and node.func == "any" and node.iterable == ast.Attribute(None, ast.Name(None, var), "tiles"):
+            if node.var != var and not _mentions(node.element, var) and not _mentions(node.condition, var):
+                found.append(node)
+                return
+        if isinstance(node, (ast.Aggregate, ast.Comprehension)) and node.var == var:
+            return  # the name means something else in there
+        for child in _children(node):
+            walk(child)
+
+    walk(condition)
+    return found
+
+
+def _mentions(node, var: str) -> bool:
+    if node is None:
+        return False
+    if isinstance(node, ast.Name):
+        return node.id == var
+    return any(_mentions(child, var) for child in _children(node))
+
+
+def _children(node) -> list:
+    """The expression nodes directly inside a node."""
+    result = []
+    for f in fields(node):
+        if f.name == "where":
+            continue
+        value = getattr(node, f.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, tuple):
+                result.extend(x for x in item if isinstance(x, ast.Expr))
+            elif isinstance(item, ast.Expr):
+                result.append(item)
+    return result
 
 
 def _without(code: Code, var: str) -> Code:
