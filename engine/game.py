@@ -461,8 +461,8 @@ class Game(Lookahead):
         return Move(self._frame_name(frame, action), frame.waiting, path_decisions(path), tuple(entry[1] for entry in path), self._position)
 
     def _interpreted_move(self, frame: FrameState, action, path) -> Move:
-        """The move a path found by the interpreter stands for."""
-        return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]))
+        """The move a path found by the interpreter stands for (made here: push trusts it)."""
+        return Move(self._frame_name(frame, action), frame.waiting, tuple(path[len(frame.script):]), origin=self._position)
 
     def _frame_name(self, frame: FrameState, action) -> str:
         if frame.kind == "action":
@@ -607,35 +607,75 @@ class Game(Lookahead):
         return move
 
     def push(self, move: Move) -> None:
-        """Apply a legal move (one from legal_moves, random_move or parse)."""
+        """Apply a legal move (one from legal_moves, random_move or parse).
+
+        A move the game made at this very position is applied as it is. Any other
+        (kept from an earlier position, built by hand, read from elsewhere) is
+        checked first, as ``parse`` checks a written move: it must be a whole legal
+        move here, or it is refused with the rules' reasons and nothing changes."""
         frame = self.state.frame
         if frame is None:
             raise GameOverError("the game is over: no more moves")
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"push takes a Move (from legal_moves, parse or a bot), not {type(move).__name__}; to play a written move, use play()")
         if move.player != frame.waiting:
             raise IllegalMoveError(move.notation(), [f"it is {self.state.players[frame.waiting].name}'s move"])
+        trusted = move.origin is self._position
+        if not trusted:
+            move = self._checked(move)
         if move.values is not None:
             tokens = [(d.key, d.text, value) for d, value in zip(move.decisions, move.values)]
         else:
             tokens = [(d.key, d.text) for d in move.decisions]
-        self._apply(tokens, move.player, move, trusted=move.origin is self._position)
+        self._apply(tokens, move.player, move, trusted)
+
+    def _checked(self, move: Move) -> Move:
+        """The legal move here that a Move from elsewhere is, decision for decision."""
+        text = move.notation()
+        legal = self.parse(text)
+        if legal.decisions != tuple(move.decisions):
+            raise IllegalMoveError(text, [f"it is not a whole move here: the legal move it stands for is {legal.notation()!r}, with the decisions {', '.join(d.key for d in legal.decisions)}"])
+        return legal
 
     def _apply(self, tokens, player: int, move: Optional[Move], trusted: bool = False) -> None:
         """Give the waiting frame a move's decisions, run the game on, mark what can be undone.
 
         ``move`` is None in a playout, which keeps no history. ``trusted``: the game
-        made the move at this very position, so its choices need no checking."""
+        made the move at this very position, so its choices need no checking.
+        All or nothing: if anything fails on the way (a rule that breaks, a hook
+        that raises), the game is put back exactly as it was and the error raised."""
         state = self.state
         mark = state.journal.mark()
         turn = (state.era_index, state.round, state.turn_index)
-        revealed = self._continue_frame(tokens, trusted)
-        self._position = object()
-        if move is not None:
-            self.history.append(_Played(move, mark, turn))
-        self._advance()
-        hook = self.ruleset.hook.brass_after_move
-        if hook.get_hookimpls():
-            hook(game=self, move=move)
+        position, history, idle = self._position, len(self.history), self._idle_turns
+        frame = state.frame
+        try:
+            revealed = self._continue_frame(tokens, trusted)
+            self._position = object()
+            if move is not None:
+                self.history.append(_Played(move, mark, turn))
+            self._advance()
+            hook = self.ruleset.hook.brass_after_move
+            if hook.get_hookimpls():
+                hook(game=self, move=move)
+        except BaseException:
+            self._restore(mark, frame)
+            del self.history[history:]
+            self._position, self._idle_turns = position, idle
+            raise
         self._mark_boundaries(player, turn, revealed)
+
+    def _restore(self, mark: int, frame: FrameState) -> None:
+        """Back to the journal position ``mark``, with ``frame`` waiting as it was."""
+        journal = self.state.journal
+        if len(journal.entries) >= mark:
+            journal.rollback(mark)
+            return
+        # A frame waiting partway was rolled back to its start on the way: its
+        # decisions so far are run again, as when moves are explored from there.
+        journal.rollback(frame.mark)
+        self._rerun(frame.script)
+        self._set("frame", frame)
 
     def _mark_boundaries(self, player: int, turn: tuple, revealed: bool) -> None:
         """After a move: can it still be taken back? If not, forget the journal."""

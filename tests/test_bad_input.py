@@ -1,0 +1,126 @@
+"""Bad input from outside: a refused move, record or ruleset leaves everything as it was.
+
+Each test gives the engine something a careless or hostile user could, and
+checks two things: the refusal is the project's own error, saying what and
+where, and the game (or the process) is exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game, IllegalMoveError, InvalidMoveError, Move
+from engine.errors import MoveError
+from engine.language.runtime import Decision
+from tests.support.fingerprint import fingerprint
+
+
+def played(ruleset="birmingham", players=2, seed=5, moves=30) -> Game:
+    game = Game(ruleset, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.push(game.uniform_random_move(rng))
+    return game
+
+
+def a_build(game: Game) -> Move:
+    """A build among the legal moves, playing on until there is one."""
+    rng = random.Random(1)
+    while True:
+        builds = [m for m in game.legal_moves.of("build") if len(m.decisions) > 3] if game.state.frame.kind == "action" and not game.state.frame.script else []
+        if builds:
+            return builds[0]
+        game.push(game.uniform_random_move(rng))
+
+
+def unchanged(game: Game):
+    """A snapshot to compare with after a refusal: the state, whose move, the history."""
+    return fingerprint(game), game.to_move, len(game.history), game.can_undo()
+
+
+# ------------------------------------------------------------------ Move objects
+def test_a_move_kept_from_an_earlier_position_is_checked_again():
+    game = played(moves=4)
+    kept = a_build(game)
+    game.push(next(iter(game.legal_moves.of("loan"))))  # the position moves on: money, cards change
+    stale = [m for m in [kept] if m.notation() not in {x.notation() for x in game.legal_moves}]
+    if not stale:
+        pytest.skip("the kept move is still legal here")
+    before = unchanged(game)
+    with pytest.raises(IllegalMoveError):
+        game.push(stale[0])
+    assert unchanged(game) == before
+
+
+def test_a_move_with_a_decision_changed_is_refused_and_changes_nothing():
+    game = played(moves=6)
+    move = a_build(game)
+    decisions = list(move.decisions)
+    location = next(i for i, d in enumerate(decisions) if d.key == "location")
+    decisions[location] = Decision("location", "nowhere", True, "choose", decisions[location].player)
+    before = unchanged(game)
+    with pytest.raises(MoveError) as refused:
+        game.push(Move(move.frame, move.player, tuple(decisions)))
+    assert "nowhere" in str(refused.value)
+    assert unchanged(game) == before
+
+
+def test_the_first_part_of_a_move_is_not_a_move():
+    game = played(moves=6)
+    move = a_build(game)
+    before = unchanged(game)
+    with pytest.raises(MoveError):
+        game.push(Move(move.frame, move.player, move.decisions[:2]))
+    assert unchanged(game) == before
+
+
+def test_a_move_from_another_game_of_the_same_position_is_accepted():
+    game, twin = played(moves=8), played(moves=8)
+    move = next(iter(twin.legal_moves))
+    game.push(Move(move.frame, move.player, move.decisions))
+    twin.push(move)
+    assert fingerprint(game) == fingerprint(twin)
+
+
+def test_push_takes_a_move_not_a_text():
+    game = played(moves=2)
+    with pytest.raises(InvalidMoveError, match="use play"):
+        game.push("loan card=birmingham")
+
+
+def test_a_bad_move_in_a_frame_waiting_partway_leaves_it_waiting():
+    """A shortfall sale at the end of a round (Birmingham, seed 5 after 30 moves)."""
+    game = played(seed=5, moves=30)
+    frame = game.state.frame
+    assert frame.kind == "procedure" and frame.partial
+    move = next(iter(game.legal_moves))
+    bad = Move(move.frame, move.player, tuple(Decision(d.key, "nowhere.9", d.printed, d.kind, d.player) for d in move.decisions))
+    before = unchanged(game)
+    with pytest.raises(MoveError):
+        game.push(bad)
+    assert unchanged(game) == before
+    game.push(move)  # and the real move still plays
+    assert game.to_move is not None or game.is_over()
+
+
+def test_a_hook_that_fails_after_a_move_takes_the_move_back():
+    game = played(moves=3)
+
+    class Failing:
+        from engine import hookimpl
+
+        @hookimpl
+        def brass_after_move(self, game, move):
+            raise RuntimeError("a plugin's bug")
+
+    plugin = Failing()
+    game.ruleset.plugins.register(plugin)
+    try:
+        before = unchanged(game)
+        with pytest.raises(RuntimeError, match="a plugin's bug"):
+            game.push(next(iter(game.legal_moves)))
+        assert unchanged(game) == before
+    finally:
+        game.ruleset.plugins.unregister(plugin)
