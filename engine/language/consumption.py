@@ -10,7 +10,7 @@ then units at its empty price.
 
 from __future__ import annotations
 
-
+import itertools
 from typing import Optional
 
 from ..errors import RuleRuntimeError
@@ -75,21 +75,25 @@ def _holder_text(holder) -> str:
 class _Plan:
     """How a consumption can be met: units forced, one group to choose in, a purchase."""
 
-    __slots__ = ("resource", "forced", "group", "need", "bought", "cost", "market", "offered")
+    __slots__ = ("resource", "forced", "choices", "bought", "cost", "market", "offered")
 
     def __init__(self, resource: str, offered: set):
         self.resource = resource
         self.forced: list = []  # (holder, count)
-        self.group: Optional[list] = None  # the group the player chooses in
-        self.need = 0  # units still to choose from that group
+        self.choices: list = []  # (group, units to take from it): where the player chooses
         self.bought = 0
         self.cost = 0
         self.market = None
         self.offered = offered
 
     def options(self) -> list:
-        picks = _picks(self.group, self.need) if self.group is not None else [()]
-        return [self._allocation(pick) for pick in picks]
+        if not self.choices:
+            return [self._allocation(())]
+        if len(self.choices) == 1:
+            group, need = self.choices[0]
+            return [self._allocation(pick) for pick in _picks(group, need)]
+        combinations = itertools.product(*(_picks(group, need) for group, need in self.choices))
+        return [self._allocation(tuple(itertools.chain.from_iterable(parts))) for parts in combinations]
 
     def _allocation(self, extra) -> Allocation:
         forced = self.forced
@@ -189,17 +193,23 @@ def new_plan(name: str, offer) -> _Plan:
 
 
 def take(plan: _Plan, groups, remaining: int) -> int:
-    """Take from a tier's groups, in order, until the amount is met; what is still needed."""
+    """Take from a tier's groups, in order, until the amount is met; what is still needed.
+
+    From each group as much as it can give is taken. Only when that is every
+    unit in it is nothing left to choose; otherwise (more than is needed, or
+    offered holders holding more than their ``limit`` lets be taken) the player
+    chooses which units."""
     for group in groups:
         if remaining == 0:
             break
-        capacity = _group_capacity(group)
-        if capacity <= remaining:
+        taken = min(_group_capacity(group), remaining)
+        if taken == 0:
+            continue
+        if taken == sum(c for _, c, _ in group):
             plan.forced.extend((h, c) for h, c, _ in group if c > 0)
-            remaining -= capacity
         else:
-            plan.group, plan.need = group, remaining
-            remaining = 0
+            plan.choices.append((group, taken))
+        remaining -= taken
     return remaining
 
 
