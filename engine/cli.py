@@ -35,6 +35,9 @@ A move is an action followed by its choices as name=value; choices with only one
 possibility may be left out: the game fills them in, or says which are ambiguous."""
 
 
+TRUST_HELP = "a ruleset folder's plugin (__init__.py) is Python code: run it (only for folders you trust)"
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="brass", description="Play and check Brass games and rulesets.")
     parser.add_argument("--version", action="version", version=f"brass {__version__}")
@@ -42,6 +45,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     play = commands.add_parser("play", help="play a game in the terminal, humans and bots mixed")
     play.add_argument("ruleset")
+    play.add_argument("--trust", action="store_true", help=TRUST_HELP)
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seats", default=None, help=f"comma-separated: human or a bot ({', '.join(BOTS)}); default human then greedy bots")
     play.add_argument("--names", default=None, help="comma-separated player names")
@@ -49,6 +53,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     simulate = commands.add_parser("simulate", help="bot-only games played to the end")
     simulate.add_argument("ruleset")
+    simulate.add_argument("--trust", action="store_true", help=TRUST_HELP)
     simulate.add_argument("--players", type=int, default=2)
     simulate.add_argument("--games", type=int, default=1)
     simulate.add_argument("--seed", type=int, default=1)
@@ -65,11 +70,13 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     validate = commands.add_parser("validate", help="check a ruleset folder (or installed name)")
     validate.add_argument("path")
+    validate.add_argument("--trust", action="store_true", help=TRUST_HELP)
 
     commands.add_parser("rulesets", help="list the installed rulesets")
 
     rules = commands.add_parser("rules", help="print a ruleset's rules, or one topic of them")
     rules.add_argument("ruleset")
+    rules.add_argument("--trust", action="store_true", help=TRUST_HELP)
     rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
 
     scaffold = commands.add_parser("new-variant", help="make the folder of a new variant, ready to edit and install")
@@ -98,7 +105,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 # ------------------------------------------------------------------------ play
 def _play(args) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, trust=args.trust)
     seats = args.seats.split(",") if args.seats else None
     players = args.players or (len(seats) if seats else ruleset.players[0])
     if seats is None:
@@ -255,7 +262,7 @@ class Progress:
 
 
 def _simulate(args) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, trust=args.trust)
     names = args.bot.split(",")
     if len(names) == 1:
         names = names * args.players
@@ -323,9 +330,9 @@ def _replay(args) -> int:
 
 # -------------------------------------------------------------------- validate
 def _validate(args) -> int:
-    errors = check_ruleset(args.path)
+    errors = check_ruleset(args.path, trust=args.trust)
     if not errors:
-        ruleset = load_ruleset(args.path)
+        ruleset = load_ruleset(args.path, trust=args.trust)
         rules = ruleset.rules
         print(
             f"{args.path}: valid -- {ruleset.title} {ruleset.version}: {len(ruleset.board.locations)} locations, "
@@ -361,7 +368,7 @@ def _rulesets(args) -> int:
 def _rules(args) -> int:
     from .rulesdoc import rules_document, to_text
 
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, trust=args.trust)
     document = rules_document(ruleset)
     if args.topic is None:
         print(to_text(document))

@@ -102,10 +102,13 @@ def installed_rulesets() -> dict[str, importlib.metadata.EntryPoint]:
     return dict(sorted(found.items()))
 
 
-def _source(name_or_path: str) -> RulesetSource:
+def _source(name_or_path: str, trust: bool = False) -> RulesetSource:
     path = Path(name_or_path)
     if path.is_dir() and (path / MANIFEST).exists():
-        return _source_from_folder(path.resolve())
+        installed = _installed_at(path.resolve())
+        if installed is not None:  # the folder of an installed ruleset: its code is installed code
+            return installed
+        return _source_from_folder(path.resolve(), trust)
     entries = installed_rulesets()
     if name_or_path not in entries:
         known = ", ".join(entries) or "none"
@@ -131,10 +134,31 @@ def _folder_of(module: ModuleType) -> Path:
     return Path(folder)
 
 
-def _source_from_folder(folder: Path) -> RulesetSource:
+def _installed_at(folder: Path) -> Optional[RulesetSource]:
+    """The installed ruleset whose folder this is, if any (loading installed code only)."""
+    for name, entry in installed_rulesets().items():
+        module_name = entry.value.split(":")[0]
+        spec = importlib.util.find_spec(module_name)
+        locations = list(spec.submodule_search_locations or []) if spec is not None else []
+        if any(Path(location).resolve() == folder for location in locations):
+            return _source(name)
+    return None
+
+
+UNTRUSTED = (
+    "{init}: this ruleset folder holds Python code, which runs when the ruleset is "
+    "loaded. Load it only if you trust where it came from: load_ruleset(path, "
+    "trust=True), or the --trust option of brass. (A folder without __init__.py "
+    "holds no code and needs no trust.)"
+)
+
+
+def _source_from_folder(folder: Path, trust: bool = False) -> RulesetSource:
     module = None
     init = folder / "__init__.py"
     if init.exists():
+        if not trust:
+            raise RulesetError(UNTRUSTED.format(init=init))
         module_name = f"brass_ruleset_{folder.name}_{abs(hash(str(folder))) % 10**8}"
         spec = importlib.util.spec_from_file_location(module_name, init, submodule_search_locations=[str(folder)])
         module = importlib.util.module_from_spec(spec)
@@ -148,15 +172,20 @@ def _source_from_folder(folder: Path) -> RulesetSource:
 
 # -------------------------------------------------------------------- loading
 @functools.lru_cache(maxsize=None)
-def load_ruleset(name_or_path: str) -> Ruleset:
-    """Load and check a ruleset by installed name or folder path (cached)."""
-    return _Loader().load(name_or_path)
+def load_ruleset(name_or_path: str, trust: bool = False) -> Ruleset:
+    """Load and check a ruleset by installed name or folder path (cached).
+
+    An installed ruleset's plugin is installed code, trusted as such. A folder
+    that is not an installed ruleset's may hold a plugin (``__init__.py``), which
+    is code and runs as it loads: such a folder is refused unless ``trust=True``."""
+    return _Loader(trust).load(name_or_path)
 
 
-def check_ruleset(name_or_path: str) -> list[RulesetError]:
-    """Every problem of a ruleset, as a list (empty if it is valid)."""
+def check_ruleset(name_or_path: str, trust: bool = False) -> list[RulesetError]:
+    """Every problem of a ruleset, as a list (empty if it is valid); ``trust`` as for
+    load_ruleset."""
     try:
-        _Loader().load(name_or_path)
+        _Loader(trust).load(name_or_path)
     except RulesetErrors as errors:
         return _flatten(errors.errors)
     except RulesetError as error:
@@ -175,8 +204,9 @@ def _flatten(errors) -> list:
 
 
 class _Loader:
-    def __init__(self):
+    def __init__(self, trust: bool = False):
         self.errors: list[RulesetError] = []
+        self.trust = trust
 
     def load(self, name_or_path: str) -> Ruleset:
         layers = self._layers(name_or_path)
@@ -213,7 +243,7 @@ class _Loader:
     def _layers(self, name_or_path: str) -> list[RulesetSource]:
         chain = []
         seen = set()
-        source = _source(name_or_path)
+        source = _source(name_or_path, self.trust)
         while True:
             manifest_path = source.folder / MANIFEST
             if not manifest_path.exists():
@@ -230,7 +260,7 @@ class _Loader:
             if base in seen or base == source.manifest["name"]:
                 raise RulesetError(f"{manifest_path}: the base {base!r} leads back to this ruleset")
             seen.add(base)
-            source = _source(base)
+            source = _source(base, self.trust)
         chain.reverse()
         base_manifest = chain[0].manifest
         if "eras" not in base_manifest:

@@ -59,13 +59,28 @@ def test_validate_a_broken_ruleset_lists_every_problem(capsys, tmp_path):
     rules.write_text(rules.read_text().replace("pay canal_cost", "pay canal_costs"))
     links = folder / "data" / "links.yaml"
     links.write_text(links.read_text().replace("kinds: [canal, rail]}", "kinds: [canal, rial]}", 1))
-    code, out, err = run(capsys, "validate", str(folder))
+    code, out, err = run(capsys, "validate", "--trust", str(folder))
     assert code == 1
     lines = out.splitlines()
     assert lines[0] == "birmingham/data/links.yaml:9: lines[belper--derby].kinds: no era builds 'rial' links (eras build: canal, rail)"
     # The rule files are checked too, though the data is broken: every problem at once.
     assert any(line.endswith("unknown name 'canal_costs'") for line in lines)
     assert err.strip().endswith(": 2 problems")
+
+
+def test_validate_refuses_a_folder_with_code_unless_trusted(capsys, tmp_path):
+    folder = tmp_path / "birmingham"
+    shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    marker = tmp_path / "ran"
+    (folder / "__init__.py").write_text(
+        (folder / "__init__.py").read_text() + f"\nopen({str(marker)!r}, 'w').close()\n")
+    code, out, err = run(capsys, "validate", str(folder))
+    assert code == 1
+    assert "holds Python code, which runs when the ruleset is loaded" in out + err
+    assert not marker.exists()
+    code, out, _ = run(capsys, "validate", "--trust", str(folder))
+    assert code == 0, out
+    assert marker.exists()
 
 
 def test_replay_shows_the_final_state(capsys, tmp_path):

@@ -65,7 +65,7 @@ def test_a_ruleset_adds_a_keyword_and_a_function_through_a_hook(tmp_path):
             """,
         },
     )
-    ruleset = load_ruleset(str(folder))
+    ruleset = load_ruleset(str(folder), trust=True)
     assert ruleset.lineage() == ["birmingham 1.0.0", "charity 0.1.0"]
     game = Game(ruleset, 2, seed=1)
     game.set_position({"era": "canal", "round": 2, "turn_order": [0, 1], "players": [{"money": 20, "hand": ["leek"]}, {"money": 3}]})
@@ -83,6 +83,6 @@ def test_a_hook_that_does_not_exist_is_refused(tmp_path):
         },
     )
     with pytest.raises(PluginError) as error:
-        load_ruleset(str(folder))
+        load_ruleset(str(folder), trust=True)
     assert "brass_languag" in str(error.value)
     assert str(error.value).startswith("a ruleset implements a hook that does not exist:")

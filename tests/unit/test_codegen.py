@@ -47,7 +47,7 @@ def game(tmp_path_factory):
     shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
     rules = folder / "rules" / "actions.brass"
     rules.write_text(rules.read_text() + DEFINES)
-    game = Game(load_ruleset(str(folder)), 2, seed=1)
+    game = Game(load_ruleset(str(folder), trust=True), 2, seed=1)
     game.set_position(POSITION)
     assert game.fast is not None
     return game
