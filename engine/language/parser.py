@@ -46,7 +46,9 @@ def rule_parser() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start"],
-        cache=True,  # lark keeps the built tables in a temporary file: faster start-up
+        # No cache=True: lark would keep the tables as a pickle in the shared temp
+        # folder, and whoever can write there could run code in our process. Building
+        # them costs about 70 ms once per process.
     )
 
 
