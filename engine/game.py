@@ -27,6 +27,7 @@ from typing import Iterator, Optional
 from . import __version__
 from .errors import (
     AmbiguousMoveError,
+    BrassError,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
@@ -39,6 +40,7 @@ from .language.codegen.search import Search, decisions as path_decisions, expand
 from .language.decisions import LEAF, decide, notation as value_notation
 from .language.runtime import Frame, Run
 from .language.statements import run_block
+from .invariants import cards_in_game
 from .lookahead import Lookahead
 from .model.state import GameState
 from .notation import parse_move, write_move
@@ -152,6 +154,7 @@ class Game(Lookahead):
         self._idle_turns = 0  # turns in a row in which nobody could act: a guard against rules that never end an era
         self.position: Optional[dict] = None
         self._advance()
+        self._cards_at_start = cards_in_game(self)  # the invariants hold the game to these cards
 
     @classmethod
     def from_position(cls, ruleset, players, position: dict, seed: int = 0, chance: Optional[dict] = None) -> "Game":
@@ -160,11 +163,15 @@ class Game(Lookahead):
         game.set_position(position)
         return game
 
-    def set_position(self, position: dict) -> None:
-        """Set the game to a described position; the player to move then takes an action."""
+    def set_position(self, position: dict, any_cards: bool = False) -> None:
+        """Set the game to a described position; the player to move then takes an action.
+
+        The position is checked (see :mod:`engine.position`); PositionError says
+        what is wrong, and the game is left as it was.
+        """
         from .position import set_position
 
-        set_position(self, position)
+        set_position(self, position, any_cards=any_cards)
         self.position = position
         self._position = object()
 
@@ -757,39 +764,56 @@ class Game(Lookahead):
 
     @classmethod
     def from_record(cls, record: dict, ruleset: Ruleset | str | None = None) -> "Game":
-        """Replay a record; raise RecordError saying why if it cannot be replayed."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record (expected format {RECORD_FORMAT!r})")
+        """Replay a record; raise RecordError saying why if it cannot be replayed.
+
+        The record is checked whole first (:mod:`engine.records`); it names an
+        installed ruleset, which is loaded unless ``ruleset`` is given.
+        """
+        from .position import PositionError
+        from .records import check_record
+        from .ruleset import installed_rulesets
+
+        check_record(record)
         if ruleset is None:
+            installed = installed_rulesets()
+            if record["ruleset"] not in installed:
+                raise RecordError(
+                    f"record.ruleset: {record['ruleset']!r} is not an installed ruleset; installed: {', '.join(sorted(installed))}"
+                )
             ruleset = record["ruleset"]
         try:
             ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        except Exception as error:
+        except BrassError as error:
             raise RecordError(f"the record's ruleset {record['ruleset']!r} cannot be loaded: {error}") from error
         if ruleset.name != record["ruleset"] or ruleset.version != record["ruleset_version"]:
             raise RecordError(
                 f"the record was made with {record['ruleset']} {record['ruleset_version']}, "
                 f"but {ruleset.name} {ruleset.version} is installed; the rules may differ, so it is not replayed"
             )
-        game = cls(ruleset, record["players"], seed=record["seed"], chance=record.get("chance") or None)
-        if record.get("position"):
-            game.set_position(record["position"])
+        try:
+            game = cls(ruleset, record["players"], seed=record["seed"], chance=record.get("chance") or None)
+            if record.get("position"):
+                game.set_position(record["position"])
+        except PositionError as error:
+            text = str(error)
+            raise RecordError(f"record.{text}" if text.startswith("position") else f"record.position: {text}") from error
+        except BrassError as error:
+            raise RecordError(f"the record's game cannot be set up: {error}") from error
         for number, entry in enumerate(record["moves"], 1):
             if game.to_move != entry["player"]:
                 raise RecordError(f"move {number} ({entry['move']!r}) is by player {entry['player']}, but player {game.to_move} is to move")
             try:
                 game.play(entry["move"])
-            except Exception as error:
+            except BrassError as error:
                 raise RecordError(f"move {number} ({entry['move']!r}) cannot be replayed: {error}") from error
         return game
 
     @classmethod
     def load(cls, path) -> "Game":
-        try:
-            record = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise RecordError(f"{path}: cannot read a game record: {error}") from error
-        return cls.from_record(record)
+        """Replay the record in a file (see :meth:`from_record`)."""
+        from .records import read_record
+
+        return cls.from_record(read_record(path))
 
     # -------------------------------------------------------------- copies
     def copy(self) -> "Game":

@@ -25,11 +25,29 @@ A position is plain data (YAML in the rule cases), every field optional::
 
 ``mat: {INDUSTRY: 2}`` means the lowest tile of it left on the mat is level 2.
 The game then waits for the player to move to take an action.
+
+What a position leaves out follows from what it gives, so that every position
+is one a game could reach:
+
+- the bank's balance and the general supply are ledgers, settled to match;
+- a player's tiles on the board come off that player's mat: where the position
+  gives no ``mat`` for the industry, the mat gives up the lowest tiles that
+  cover them; tiles taken off a mat and not on the board are out of the game;
+- where hands or discards are given and the deck is not, the deck is what is
+  left of the game's cards, in the order dealt; where wild cards are in hands
+  and their piles are not given, the piles hold the rest.
+
+Then the position is checked (:mod:`engine.invariants`, and no card more often
+than the game has it) and refused with the first problem found: no money,
+tiles, cubes or cards from nowhere, every owner a seat.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .errors import BrassError
+from .invariants import cards_in_game, first_broken_invariant
 from .model.state import BoardLink, BoardTile, new_version
 
 
@@ -37,13 +55,32 @@ class PositionError(BrassError):
     """A position names something that does not exist, or is inconsistent."""
 
 
-def set_position(game, spec: dict) -> None:
+def set_position(game, spec: dict, any_cards: bool = False) -> None:
+    """Set ``game`` to the position ``spec``, or raise PositionError leaving the game as it was.
+
+    ``any_cards`` lets the position hand out cards the game does not have (a card
+    used only with more players): rule cases do, to test a rule with the fewest
+    pieces. Every other check stays.
+    """
+    from .records import schema_problem
+
+    problem = schema_problem("position", spec, "position")
+    if problem:
+        raise PositionError(problem)
+    if len(spec.get("players", [])) > len(game.state.players):
+        raise PositionError(f"position.players: {len(spec['players'])} players described, but the game has {len(game.state.players)}")
+    saved = game.state.copy(), list(game.history), game._undo_floor, game.position, game.__dict__.get("_cards_at_start")
+    try:
+        _set(game, spec, any_cards)
+    except BaseException:
+        game.state, game.history, game._undo_floor, game.position, game._cards_at_start = saved
+        raise
+
+
+def _set(game, spec: dict, any_cards: bool) -> None:
     state = game.state
     board = game.board
-    known = {"era", "round", "turn_order", "to_move", "actions_left", "players", "tiles", "links", "markets", "spaces", "deck", "piles", "token_piles", "counters"}
-    unknown = set(spec) - known
-    if unknown:
-        raise PositionError(f"unknown position fields: {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
+    cards_before = cards_in_game(game)
     if "era" in spec:
         eras = [e.id for e in board.eras]
         if spec["era"] not in eras:
@@ -97,6 +134,9 @@ def set_position(game, spec: dict) -> None:
             state.token_piles[pool] = [_get(board, "token", t) for t in tokens]
     if "counters" in spec:
         state.counters.update(spec["counters"])
+    _settle_mats(game, [(p or {}).get("mat", {}) for p in spec.get("players", [])])
+    _settle_cards(game, spec, cards_before, any_cards)
+    _settle_ledgers(game)
     to_move = spec.get("to_move", state.turn_order[0])
     state.turn_index = state.turn_order.index(to_move)
     state.actions_left = spec.get("actions_left", 2)
@@ -117,6 +157,108 @@ def set_position(game, spec: dict) -> None:
         state.frame = replace(state.frame, mark=0)
     else:
         state.journal.forget()
+    broken = first_broken_invariant(game)
+    if broken:
+        raise PositionError(f"the position is not one a game can reach: {broken}")
+
+
+def _settle_mats(game, mats: list[dict]) -> None:
+    """Take each player's tiles on the board off the mat; the rest taken are out of the game.
+
+    ``mats`` holds, by seat, the position's ``mat`` (industry: level of the lowest
+    tile left, or None for none left). A given level may sit at several places of
+    the stack (two level-2 tiles); the first that leaves the board's tiles off the
+    mat is meant. Where no level is given, the fewest tiles that cover them.
+    """
+    state = game.state
+    state.box = []
+    for p in state.players:
+        given = mats[p.index] if p.index < len(mats) else {}
+        for industry in game.board.industries:
+            stack = industry.stack
+            placed = Counter(t.type.level for t in state.slot_tiles if t is not None and t.owner == p.index and t.type.industry is industry)
+            if industry.id in given:
+                level = given[industry.id]
+                choices = [len(stack)] if level is None else [i for i, t in enumerate(stack) if t.level == level]
+            else:
+                choices = range(p.mat.get(industry.id, 0), len(stack) + 1)
+            taken = next((i for i in choices if not placed - Counter(t.level for t in stack[:i])), None)
+            if taken is None:
+                left = "none" if industry.id in given and given[industry.id] is None else f"level {given[industry.id]}" if industry.id in given else "its tiles"
+                raise PositionError(
+                    f"{p.name}'s {industry.name} tiles on the board ({_levels(placed)}) cannot all have come off the mat "
+                    f"(with {left} left on it)"
+                )
+            p.mat[industry.id] = taken
+            for tile_type in stack[:taken]:
+                if placed[tile_type.level] > 0:
+                    placed[tile_type.level] -= 1
+                else:
+                    state.box.append((p.index, tile_type))
+
+
+def _levels(levels: Counter) -> str:
+    return ", ".join(f"{count} of level {level}" for level, count in sorted(levels.items()) if count) or "none"
+
+
+def _settle_cards(game, spec: dict, cards: Counter, any_cards: bool) -> None:
+    """Check no card is in play more often than the game has it; fill the deck and piles left unsaid."""
+    state = game.state
+    in_hands = Counter()
+    for p in state.players:
+        in_hands.update(c.id for c in p.hand if c.pile is None)
+        in_hands.update(c.id for c in p.discard if c.pile is None)
+    if "deck" in spec:
+        in_play = in_hands + Counter(c.id for c in state.deck)
+        extra = in_play - cards
+        if extra and not any_cards:
+            raise PositionError("more cards than the game has: " + _cards_text(game, extra, in_play, cards))
+    elif any("hand" in (p or {}) or "discard" in (p or {}) for p in spec.get("players", [])):
+        extra = in_hands - cards
+        if extra and any_cards:
+            cards = cards + extra
+        elif extra:
+            raise PositionError("more cards than the game has: " + _cards_text(game, extra, in_hands, cards))
+        left = cards - in_hands
+        deck = []
+        for card in state.deck:
+            if left[card.id] > 0:
+                left[card.id] -= 1
+                deck.append(card)
+        for card in game.board.cards:  # cards freed from replaced hands go under the deck
+            deck.extend([card] * left[card.id])
+            left[card.id] = 0
+        state.deck = deck
+    if "piles" not in spec:
+        wild = Counter(c.pile for p in state.players for c in p.hand if c.pile is not None)
+        for pile, (card, total) in game.board.piles.items():
+            if wild[pile] > total:
+                raise PositionError(f"{wild[pile]} {card.name} cards are in hands, but the game has {total}")
+            state.piles[pile] = total - wild[pile]
+    game._cards_at_start = cards_in_game(game)
+
+
+def _cards_text(game, extra: Counter, in_play: Counter, cards: Counter) -> str:
+    names = {c.id: c.name for c in game.board.cards}
+    return ", ".join(f"{in_play[c]} {names.get(c, c)} (the game has {cards[c]})" for c in sorted(extra))
+
+
+def _settle_ledgers(game) -> None:
+    """The bank and the general supply are ledgers: settle them to what the position holds."""
+    state = game.state
+    board = game.board
+    state.bank = -sum(p.money + p.spent for p in state.players)
+    resources = set(state.supply) | {m.resource for m in board.markets}
+    for tile in state.slot_tiles:
+        if tile is not None:
+            resources.update(tile.cubes)
+    for space in state.spaces:
+        resources.update(space.cubes)
+    for resource in resources:
+        on_tiles = sum(t.cubes.get(resource, 0) for t in state.slot_tiles if t is not None)
+        on_spaces = sum(s.cubes.get(resource, 0) for s in state.spaces)
+        in_markets = sum(state.markets[m.id] for m in board.markets if m.resource == resource)
+        state.supply[resource] = -(on_tiles + on_spaces + in_markets)
 
 
 def _get(board, kind: str, ident: str):

@@ -330,7 +330,7 @@ def _examples(ruleset, action: str) -> list:
             continue
         try:
             game = Game(ruleset, example.get("players", 2), seed=example.get("seed", 1))
-            game.set_position(example["position"])
+            game.set_position(example["position"], any_cards=True)  # examples are rule cases
             before = game.view(None)
             mover = game.state.players[game.to_move]
             played = []

@@ -68,7 +68,7 @@ def test_a_ruleset_adds_a_keyword_and_a_function_through_a_hook(tmp_path):
     ruleset = load_ruleset(str(folder), trust=True)
     assert ruleset.lineage() == ["birmingham 1.0.0", "charity 0.1.0"]
     game = Game(ruleset, 2, seed=1)
-    game.set_position({"era": "canal", "round": 2, "turn_order": [0, 1], "players": [{"money": 20, "hand": ["leek"]}, {"money": 3}]})
+    game.set_position({"era": "canal", "round": 2, "turn_order": [0, 1], "players": [{"money": 20, "hand": ["leek"]}, {"money": 3}]}, any_cards=True)
     game.play("charity card=leek")
     assert [p.money for p in game.state.players] == [15, 8]
 

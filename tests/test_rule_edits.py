@@ -28,7 +28,7 @@ def edited(tmp_path: Path, file: str, old: str, new: str):
 
 def game_at(ruleset, position: dict) -> Game:
     game = Game(ruleset, 2, seed=1)
-    game.set_position(position)
+    game.set_position(position, any_cards=True)  # a laboratory position: any card
     return game
 
 

@@ -50,7 +50,7 @@ def _position(document: dict, case: dict) -> dict:
 def make_game(document: dict, case: dict) -> Game:
     players = case.get("players", document.get("players", 2))
     game = Game(case.get("ruleset", document["ruleset"]), players, seed=case.get("seed", document.get("seed", 1)))
-    game.set_position(_position(document, case))
+    game.set_position(_position(document, case), any_cards=True)  # a case may hand out any card
     for text in case.get("before", []):
         game.play(text)
     return game

@@ -48,7 +48,7 @@ def game(tmp_path_factory):
     rules = folder / "rules" / "actions.brass"
     rules.write_text(rules.read_text() + DEFINES)
     game = Game(load_ruleset(str(folder), trust=True), 2, seed=1)
-    game.set_position(POSITION)
+    game.set_position(POSITION, any_cards=True)  # Leek: a 3-4 player card, for its place on the map
     assert game.fast is not None
     return game
 

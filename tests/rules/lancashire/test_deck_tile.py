@@ -139,7 +139,7 @@ def test_the_deck_tile_is_not_revealed_while_cards_lie_above_it():
         # three cards above the tile, four beneath
         "deck": ["wigan", "bury", "oldham", "bolton", "stockport", "macclesfield", "colne"],
         "counters": {"beneath_deck_tile": 4, "deck_tile_revealed": 0},
-    })
+    }, any_cards=True)  # hands of one card, to count draws plainly
     game.play("pass card=coal")
     game.play("pass card=coal")
     # seat 0 refilled to 8 with two cards: one card is left above the tile
@@ -179,7 +179,7 @@ def test_the_end_of_the_canal_era_resets_the_distant_market():
         "deck": ["coal", "coal"],
         "token_piles": {"distant_market": ["move-4-l"]},
         "counters": {"beneath_deck_tile": 2, "market_marker": 9},
-    })
+    }, any_cards=True)  # discards of one card, to fill the era plainly
     game.play("pass card=coal")
     assert game.state.era.id == "rail"
     assert game.state.counters["market_marker"] == 1

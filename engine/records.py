@@ -1,0 +1,152 @@
+"""Reading game records from outside: checked whole before anything is replayed.
+
+A record is plain JSON (see :meth:`engine.game.Game.record`). One that comes from
+elsewhere may be careless or hostile, so it is read with limits (size, nesting),
+checked against ``schemas/record.json`` (its ruleset is an installed ruleset's
+name, never a path: a record does not choose which code runs), and only then
+replayed. Every refusal is a :class:`~engine.errors.RecordError` that says what
+is wrong and where in the record.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from .errors import RecordError
+
+# Far above any real game (a 4-player game's record is about 20 KB), and small
+# enough that reading a hostile file costs nothing.
+MAX_RECORD_BYTES = 10_000_000
+MAX_NESTING = 64
+
+SCHEMA_DIR = Path(__file__).parent / "schemas"
+
+
+@functools.lru_cache(maxsize=None)
+def _validator(name: str) -> Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def schema_problem(name: str, data, root: str) -> str | None:
+    """The first way ``data`` breaks the engine's schema ``name``, as 'root.path: what', or None."""
+    errors = sorted(_validator(name).iter_errors(data), key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path]))
+    if not errors:
+        return None
+    error = errors[0]
+    path = root + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"{path}: {_describe(error)}"
+
+
+def _describe(error) -> str:
+    instance = _short(error.instance)
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        return f"unexpected field {', '.join(map(repr, extra))}; allowed fields: {', '.join(allowed)}"
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        return "missing field " + ", ".join(repr(k) for k in missing)
+    if error.validator == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"expected {expected}, found {instance}"
+    if error.validator == "pattern":
+        return f"{instance} is not an identifier (lower-case letters, digits, '-' and '_'; no paths)"
+    if error.validator == "const":
+        return f"expected {error.validator_value!r}, found {instance}"
+    if error.validator in ("minimum", "maximum"):
+        word = "at least" if error.validator == "minimum" else "at most"
+        return f"{instance} is out of range: it must be {word} {error.validator_value}"
+    if error.validator in ("maxItems", "maxProperties", "maxLength"):
+        return f"too long: at most {error.validator_value} allowed"
+    return error.message if len(error.message) < 200 else error.message[:200] + "..."
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _depth(value, limit: int) -> int:
+    """How deeply ``value`` nests, counting no further than ``limit``."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                return deepest
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def read_record(path) -> dict:
+    """The JSON of a record file, read with limits; RecordError naming the file if it cannot be."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            raise RecordError(f"{path}: not a file")
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: {path.stat().st_size} bytes is too big for a game record (at most {MAX_RECORD_BYTES})")
+        raw = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read a game record: {error.strerror or error}") from error
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at offset {error.start}); a game record is JSON in UTF-8") from None
+    return parse_record(text, str(path))
+
+
+def parse_record(text: str, where: str = "the record") -> dict:
+    # json nests by recursion; a deep enough file would exhaust Python's stack,
+    # so the nesting is measured on the brackets before parsing.
+    depth = 0
+    deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    raise RecordError(f"{where}: nested more than {MAX_NESTING} levels deep; a game record is not")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") from None
+    except ValueError as error:  # e.g. a number with more digits than Python converts
+        raise RecordError(f"{where}: not a game record: {error}") from None
+
+
+def check_record(record) -> None:
+    """Raise RecordError if ``record`` is not a well-formed game record."""
+    from .game import RECORD_FORMAT
+
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a game record (expected format {RECORD_FORMAT!r})")
+    if _depth(record, MAX_NESTING) > MAX_NESTING:
+        raise RecordError(f"the record is nested more than {MAX_NESTING} levels deep; a game record is not")
+    problem = schema_problem("record", record, "record")
+    if problem:
+        raise RecordError(problem)
