@@ -120,6 +120,7 @@ class _Played:
     move: Move
     mark: int  # journal position before the move
     turn: tuple  # (era, round, turn index) when it was made
+    frame: FrameState  # the frame that was waiting for it
 
 
 class Game(Lookahead):
@@ -660,7 +661,7 @@ class Game(Lookahead):
             revealed = self._continue_frame(tokens, trusted)
             self._position = object()
             if move is not None:
-                self.history.append(_Played(move, mark, turn))
+                self.history.append(_Played(move, mark, turn, frame))
             self._advance()
             hook = self.ruleset.hook.brass_after_move
             if hook.get_hookimpls():
@@ -675,11 +676,13 @@ class Game(Lookahead):
     def _restore(self, mark: int, frame: FrameState) -> None:
         """Back to the journal position ``mark``, with ``frame`` waiting as it was."""
         journal = self.state.journal
-        if len(journal.entries) >= mark:
+        if not frame.partial:
             journal.rollback(mark)
             return
-        # A frame waiting partway was rolled back to its start on the way: its
-        # decisions so far are run again, as when moves are explored from there.
+        # A frame waiting partway is rolled back to its start by the next move, and
+        # run again with all its decisions: the journal after ``mark`` is not the
+        # record of that move alone. So its decisions so far are run again, as when
+        # moves are explored from there.
         journal.rollback(frame.mark)
         self._rerun(frame.script)
         self._set("frame", frame)
@@ -709,7 +712,7 @@ class Game(Lookahead):
         if not self.can_undo():
             raise UndoError("nothing to undo: moves can be taken back only within your own turn, before any card is drawn or hidden information revealed")
         played = self.history.pop()
-        self.state.journal.rollback(played.mark)
+        self._restore(played.mark, played.frame)
         self._position = object()
         return played.move
 

@@ -231,6 +231,21 @@ def test_no_undo_across_a_reveal_and_a_record_replays_through_it(tmp_path):
     assert again.view(0) == game.view(0)
 
 
+def test_undo_of_the_move_that_ends_an_action_waiting_partway():
+    """The move after a reveal reruns the waiting action: undo must give back the action waiting, not a bare turn."""
+    from tests.support.fingerprint import fingerprint
+
+    game = Game("lancashire", 2, seed=1)
+    game.set_position(distant_sale_position())
+    game.play("sell card=bolton mill=bolton.0")  # reveals a market tile: the action waits for more
+    waiting = fingerprint(game)
+    game.play("sell")  # and ends it; the second action of the turn is next
+    assert game.can_undo()
+    game.undo()
+    assert fingerprint(game) == waiting
+    assert [m.notation() for m in game.legal_moves] == ["sell", "sell mill=bury.0"]
+
+
 @pytest.mark.parametrize("generated", [True, False])
 def test_the_game_stands_still_while_its_legal_moves_are_iterated(generated):
     """Reading, copying or playing on the game inside the loop sees the position as it is."""
