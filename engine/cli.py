@@ -388,7 +388,7 @@ def _new_variant(args) -> int:
 
     folder = make_variant(args.name, args.base, args.dir)
     print(f"made {folder}")
-    print(f"next: edit {folder}/*/rules/*.brass, then: brass validate {folder}/{folder.name.replace('-', '_')}")
+    print(f"next: edit {folder}/*/rules/*.brass, then: brass validate --trust {folder}/{folder.name.replace('-', '_')}")
     print(f"install it as a package with: python -m pip install -e {folder}   and play: brass play {args.name}")
     return 0
 
