@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import re
 
-import yaml
+from .data import FileProblem, clip, load_yaml, short
 
 _SEGMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)((?:\[[^\]]+\])*)$")
 _SELECTOR = re.compile(r"\[([^\]]+)\]")
@@ -45,7 +45,10 @@ def _pick(items: list, selector: str, walked: str):
         return index
     if "=" in selector:
         field, _, raw = selector.partition("=")
-        wanted = yaml.safe_load(raw)
+        try:
+            wanted, _node = load_yaml(raw)  # the bounded safe loader, as for data files
+        except FileProblem as problem:
+            raise PatchError(f"in [{selector}], the value after '=' cannot be read: {problem.message}") from None
         matches = [i for i, item in enumerate(items) if isinstance(item, dict) and item.get(field.strip()) == wanted]
         description = f"{field.strip()} = {raw}"
     else:
@@ -53,7 +56,7 @@ def _pick(items: list, selector: str, walked: str):
         description = f"id {selector!r}"
     if not matches:
         known = [item.get("id") for item in items if isinstance(item, dict) and "id" in item]
-        hint = f" (ids: {', '.join(map(str, known[:12]))}{', ...' if len(known) > 12 else ''})" if known else ""
+        hint = f" (ids: {', '.join(clip(k) for k in known[:12])}{', ...' if len(known) > 12 else ''})" if known else ""
         raise PatchError(f"no item of {walked} has {description}{hint}")
     if len(matches) > 1:
         raise PatchError(f"{len(matches)} items of {walked} have {description}; pick one by index")
@@ -65,7 +68,7 @@ def _steps(path: str) -> list:
     for part in path.split("."):
         match = _SEGMENT.match(part)
         if not match:
-            raise PatchError(f"{part!r} is not a field name, optionally followed by [selector]s")
+            raise PatchError(f"{short(part)} is not a field name, optionally followed by [selector]s")
         steps.append(("field", match.group(1)))
         for selector in _SELECTOR.findall(match.group(2)):
             steps.append(("item", selector))
@@ -85,7 +88,9 @@ def apply_patch(data: dict, patch: dict) -> None:
             if not isinstance(node, dict):
                 raise PatchError(f"{walked or 'the file'} has no fields, so .{value} leads nowhere")
             if value not in node and (kind, value) != steps[-1]:
-                raise PatchError(f"{walked or 'the file'} has no field {value!r} (fields: {', '.join(map(str, node))})")
+                fields = [clip(k) for k in list(node)[:12]]  # unchecked data: keys may be anything
+                more = ", ..." if len(node) > 12 else ""
+                raise PatchError(f"{walked or 'the file'} has no field {value!r} (fields: {', '.join(fields)}{more})")
             key = value
             node = node.get(value)
             walked = f"{walked}.{value}" if walked else value

@@ -24,7 +24,6 @@ from types import ModuleType
 from typing import Optional
 
 import pluggy
-import yaml
 
 from . import data as data_module
 from . import hookspecs
@@ -35,7 +34,7 @@ from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
 from .language import names as _names  # noqa: F401
 from .language.compiler import CompiledRules, compile_rules
-from .language.parser import parse_rule_file
+from .language.parser import parse_rules
 from .language.vocabulary import BUILTINS, Vocabulary
 from .model.static import Board
 
@@ -51,6 +50,16 @@ class RulesetSource:
     folder: Path
     module: Optional[ModuleType]
     manifest: dict = field(default_factory=dict)
+    manifest_file: Optional[data_module.YamlFile] = None  # for the line of an entry in it
+
+    def line_of(self, *path) -> Optional[int]:
+        """The line of an entry of this layer's ruleset.yaml (``"rules", 2``), if known."""
+        return self.manifest_file.line_of(path) if self.manifest_file is not None else None
+
+    def where(self, *path) -> str:
+        """Where an entry of the manifest is, for a message: "name/ruleset.yaml:12"."""
+        line = self.line_of(*path)
+        return f"{self.name}/{MANIFEST}" + (f":{line}" if line else "")
 
 
 @dataclass
@@ -248,11 +257,9 @@ class _Loader:
             manifest_path = source.folder / MANIFEST
             if not manifest_path.exists():
                 raise RulesetError(f"{source.folder}: no {MANIFEST} here")
-            document = data_module.YamlFile(manifest_path, f"{source.name}/{MANIFEST}")
-            problems = data_module.validate("manifest", document, {})
-            if problems:
-                raise RulesetErrors([DataError(problems)])
+            document = self._manifest(source)
             source.manifest = document.data
+            source.manifest_file = document
             chain.append(source)
             base = document.data.get("base")
             if base is None:
@@ -266,6 +273,21 @@ class _Loader:
         if "eras" not in base_manifest:
             raise RulesetErrors([DataError([DataProblem(f"{chain[0].name}/{MANIFEST}", "", "missing field 'eras' (a ruleset without a base must name its eras)")])])
         return chain
+
+    def _manifest(self, source: RulesetSource) -> data_module.YamlFile:
+        """A layer's ruleset.yaml, read and checked; raises RulesetErrors if it is wrong."""
+        display = f"{source.name}/{MANIFEST}"
+        try:
+            # Even the manifest must be inside its folder: a link to /etc/passwd is no manifest.
+            document = data_module.YamlFile(data_module.inside(source.folder, MANIFEST), display)
+        except data_module.FileProblem as problem:
+            raise RulesetErrors([DataError([_file_problem(problem, display)])]) from None
+        problems = data_module.validate("manifest", document, {})
+        if not problems:
+            problems = data_module.extension_problems(document)
+        if problems:
+            raise RulesetErrors([DataError(problems)])
+        return document
 
     def _merged_manifest(self, layers) -> dict:
         merged: dict = {}
@@ -317,17 +339,8 @@ class _Loader:
                     problems.append(DataProblem(f"{base.name}/{MANIFEST}", f"data.{kind}", f"no {kind} file: expected {default} or a data.{kind} entry"))
                     continue
             layer, relative = chosen
-            path = layer.folder / relative
-            display = f"{layer.name}/{relative}"
-            if not path.exists():
-                problems.append(DataProblem(f"{layer.name}/{MANIFEST}", f"data.{kind}", f"the file {relative} does not exist"))
-                continue
-            try:
-                document = data_module.YamlFile(path, display)
-            except yaml.YAMLError as error:
-                mark = getattr(error, "problem_mark", None)
-                where = f"{display}:{mark.line + 1}" if mark else display
-                problems.append(DataProblem(where, "", f"not valid YAML: {getattr(error, 'problem', error)}"))
+            document = self._data_file(layer, kind, relative, problems)
+            if document is None:
                 continue
             for layer_ in layers:
                 for number, patch in enumerate(layer_.manifest.get("patches", [])):
@@ -336,7 +349,7 @@ class _Loader:
                     try:
                         apply_patch(document.data, patch)
                     except PatchError as error:
-                        problems.append(DataProblem(f"{layer_.name}/{MANIFEST}", f"patches[{number}].path", f"{patch['path']}: {error}"))
+                        problems.append(DataProblem(layer_.where("patches", number, "path"), f"patches[{number}].path", f"{data_module.short(patch['path'])}: {error}"))
                     else:
                         document.patched = True
             found = data_module.validate(kind, document, manifest.get("extend", {}))
@@ -362,28 +375,53 @@ class _Loader:
             self.errors.append(error)
             return None
 
+    def _data_file(self, layer: RulesetSource, kind: str, relative: str, problems: list) -> Optional[data_module.YamlFile]:
+        """One data file, read; None (and the problem noted) if it cannot be."""
+        display = f"{layer.name}/{relative}"
+        try:
+            path = data_module.inside(layer.folder, relative)
+            if not path.exists():
+                raise data_module.FileProblem("does not exist")
+            return data_module.YamlFile(path, display)
+        except data_module.FileProblem as problem:
+            named = kind in layer.manifest.get("data", {})  # else it is the default file, named nowhere
+            if problem.line is None and named:  # the entry naming it is what must change
+                # Paths are quoted whole (the manifest schema bounds them at 500 characters).
+                problems.append(DataProblem(layer.where("data", kind), f"data.{kind}", f"the file {relative!r} {problem.message}"))
+            else:
+                problems.append(_file_problem(problem, display))
+            return None
+
     # -- rules
     def _rules(self, layers, vocabulary: Vocabulary, board: Optional[Board]) -> Optional[CompiledRules]:
         parsed_layers = []
         for layer in layers:
-            parsed = []
-            for relative in layer.manifest.get("rules", []):
-                path = layer.folder / relative
-                display = f"{layer.name}/{relative}"
-                if not path.exists():
-                    self.errors.append(RuleFileError(f"the rule file {relative} does not exist", Where(f"{layer.name}/{MANIFEST}", 1, 1)))
-                    continue
-                try:
-                    parsed.append(parse_rule_file(path, display))
-                except RuleFileError as error:
-                    self.errors.append(error)
-            parsed_layers.append(parsed)
+            parsed = [self._rule_file(layer, number, relative) for number, relative in enumerate(layer.manifest.get("rules", []))]
+            parsed_layers.append([rule_file for rule_file in parsed if rule_file is not None])
         try:
             # Compiled even when the data is broken, so misspelt names are found too.
             return compile_rules(parsed_layers, vocabulary, board)
         except RulesetErrors as errors:
             self.errors.extend(errors.errors)
             return None
+
+    def _rule_file(self, layer: RulesetSource, number: int, relative: str):
+        """One rule file, read and parsed; None (and the error noted) if it cannot be."""
+        display = f"{layer.name}/{relative}"
+        try:
+            path = data_module.inside(layer.folder, relative)
+            if not path.exists():
+                raise data_module.FileProblem("does not exist")
+            return parse_rules(data_module.read_text(path), display)
+        except data_module.FileProblem as problem:
+            if problem.line is None:  # the file itself: the entry naming it is what must change
+                entry = Where(f"{layer.name}/{MANIFEST}", layer.line_of("rules", number) or 1, 1)
+                self.errors.append(RuleFileError(f"the rule file {relative!r} {problem.message}", entry))
+            else:
+                self.errors.append(RuleFileError(problem.message, Where(display, problem.line, problem.column or 1)))
+        except RuleFileError as error:
+            self.errors.append(error)
+        return None
 
     def _cross_checks(self, board: Board, rules: CompiledRules, manifest: dict) -> None:
         problems = []
@@ -398,3 +436,10 @@ class _Loader:
                 )
         if problems:
             self.errors.append(DataError(problems))
+
+
+def _file_problem(problem: data_module.FileProblem, display: str) -> DataProblem:
+    """A file that cannot be read, as a data problem: at its line when the problem is in it."""
+    if problem.line is None:
+        return DataProblem(display, "", f"the file {problem.message}")
+    return DataProblem(f"{display}:{problem.line}", "", problem.message)

@@ -40,7 +40,7 @@ POSITIONS = {
             {"money": 40, "income_level": 0, "hand": ["oldham"], "discard": []},
         ],
         "tiles": [{"space": "wigan.0", "owner": 0, "industry": "coal", "level": 1, "cubes": {"coal": 2}}],
-        "links": [{"line": "bolton--wigan", "owner": 0, "kind": "canal"}],
+        "links": [{"line": "blackburn--wigan", "owner": 0, "kind": "canal"}],
         "markets": {"coal": 6},
     },
 }

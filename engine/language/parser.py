@@ -11,7 +11,7 @@ import functools
 import re
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -25,6 +25,16 @@ from grammar import RULE_LANGUAGE
 
 from ..errors import RuleFileError, Where
 from . import ast
+
+
+# Bounds on what a rule file may write. The shipped rules nest 14 deep and count
+# in tens; past these bounds a careless or hostile file would overflow the stack
+# of the recursive compiler, or make arithmetic crawl on numbers of a thousand
+# digits, so it is refused here, at the place it goes wrong.
+MAX_NUMBER = 10**9
+MAX_NESTING = 100  # blocks, brackets and operators inside one another
+_CHAINS = ("sum", "product")  # one tree node for `a + b + c`, but a BinOp per operator
+MAX_SHOWN_LINE = 160  # an error shows the offending line, but not a line of 4,000 digits
 
 
 class _RuleIndenter(Indenter):
@@ -79,8 +89,10 @@ def parse_rules(text: str, path: str = "<rules>") -> ast.RuleFile:
             _where_from_message(str(error), path, lines),
             "Indent each block by the same amount (four spaces is usual).",
         ) from None
+    builder = _ToAst(path, lines)
+    builder.check_nesting(tree)
     try:
-        declarations = _ToAst(path, lines).transform(tree)
+        declarations = builder.transform(tree)
     except VisitError as error:
         if isinstance(error.orig_exc, RuleFileError):
             raise error.orig_exc from None
@@ -136,6 +148,11 @@ def _describe_expected(expected: set[str]) -> str:
 
 def _where(path: str, lines: list[str], line: int, column: int) -> Where:
     text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if len(text) > MAX_SHOWN_LINE:
+        if column <= MAX_SHOWN_LINE - 40:  # cut after the column: the caret still falls under it
+            text = text[: max(column + 40, 80)] + " ..."
+        else:
+            text = ""
     return Where(path, line, column, text)
 
 
@@ -204,6 +221,39 @@ class _ToAst(Transformer):
         column = getattr(meta_or_token, "column", None) or 1
         return _where(self.path, self.lines, line, column)
 
+    def check_nesting(self, tree: Tree) -> None:
+        """Refuse a parse tree nested more than MAX_NESTING deep, at the node where it
+        goes too deep. Walked with a stack of its own: the tree may be deeper than
+        Python's recursion allows, which is the point."""
+        depth: dict[int, int] = {}
+        stack = [(tree, False)]
+        while stack:
+            node, children_done = stack.pop()
+            children = [c for c in node.children if isinstance(c, Tree)]
+            if not children_done:
+                stack.append((node, True))
+                stack.extend((child, False) for child in children)
+                continue
+            if node.data in _CHAINS:
+                own = (len(node.children) - 1) // 2  # a BinOp per operator
+            else:
+                own = 0 if node.data == "start" else 1  # the file itself nests nothing
+            depth[id(node)] = own + max((depth[id(c)] for c in children), default=0)
+            if depth[id(node)] > MAX_NESTING:
+                raise RuleFileError(
+                    f"this is nested too deeply: more than {MAX_NESTING} levels of blocks, brackets and operators",
+                    self._at(node.meta),
+                    "Name a part of the expression with let or define, or move a deep block into a procedure.",
+                )
+
+    def _number(self, token: Token) -> int:
+        """A number literal, at most MAX_NUMBER (Python would refuse to read 4,300 digits)."""
+        text = str(token).lstrip("0") or "0"
+        if len(text) > len(str(MAX_NUMBER)) or int(text) > MAX_NUMBER:
+            shown = text if len(text) <= 20 else f"{text[:12]}... ({len(text):,} digits)"
+            raise RuleFileError(f"the number {shown} is too big: numbers in rule files are at most {MAX_NUMBER:,}", self._at(token))
+        return int(text)
+
     def _template(self, token: Token) -> ast.Template:
         where = self._at(token)
         raw = _unquote(str(token))
@@ -225,7 +275,9 @@ class _ToAst(Transformer):
                     f"Inside a message, {{...}} holds an expression such as {{location.name}}; "
                     f"write {{{{ for a literal brace. ({type(error).__name__})",
                 ) from None
-            parts.append(_HoleToAst(where).transform(tree))
+            hole = _HoleToAst(where)
+            hole.check_nesting(tree)
+            parts.append(hole.transform(tree))
         parts.append(raw[pos:])
         return ast.Template(where, tuple(p for p in parts if p != ""))
 
@@ -294,7 +346,7 @@ class _ToAst(Transformer):
 
     # -- statements
     def choose(self, meta, count, name, domain, clauses):
-        return ast.Choose(self._at(meta), str(name), int(count) if count else None, domain, clauses)
+        return ast.Choose(self._at(meta), str(name), self._number(count) if count else None, domain, clauses)
 
     def require(self, meta, condition, clauses):
         return ast.Require(self._at(meta), condition, clauses)
@@ -327,7 +379,7 @@ class _ToAst(Transformer):
         return ast.Describe(self._at(meta), self._template(text))
 
     def uses(self, meta, number):
-        return ast.Uses(self._at(meta), int(number))
+        return ast.Uses(self._at(meta), self._number(number))
 
     def stop(self, meta):
         return ast.Stop(self._at(meta))
@@ -401,7 +453,7 @@ class _ToAst(Transformer):
 
     # -- expressions
     def number(self, meta, token):
-        return ast.Const(self._at(meta), int(token))
+        return ast.Const(self._at(meta), self._number(token))
 
     def string(self, meta, token):
         return ast.Const(self._at(meta), _unquote(str(token)))
