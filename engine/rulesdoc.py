@@ -14,8 +14,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Optional
 
-import yaml
-
+from .errors import RulesetError
 from .ruleset import Ruleset
 
 # ----------------------------------------------------------------------- model
@@ -357,7 +356,14 @@ def load_examples(ruleset) -> tuple[list, bool]:
     for layer in reversed(ruleset.layers):
         path = layer.folder / "examples.yaml"
         if path.exists():
-            return yaml.safe_load(path.read_text(encoding="utf-8")).get("examples", []), layer is not ruleset.layers[-1]
+            # Read as every ruleset file is: bounded, safe, the problem named with the file.
+            from .data import FileProblem, load_yaml, read_text
+
+            try:
+                document, _ = load_yaml(read_text(path))
+            except FileProblem as problem:
+                raise RulesetError(f"{path}: {problem}") from None
+            return (document or {}).get("examples", []), layer is not ruleset.layers[-1]
     return [], False
 
 

@@ -112,13 +112,16 @@ def installed_rulesets() -> dict[str, importlib.metadata.EntryPoint]:
 
 
 def _source(name_or_path: str, trust: bool = False) -> RulesetSource:
+    entries = installed_rulesets()
     path = Path(name_or_path)
-    if path.is_dir() and (path / MANIFEST).exists():
+    # An installed ruleset's name means that ruleset, even where a folder of the
+    # same name happens to be in the current directory: a record or a variant's
+    # base that says "birmingham" must not pick up whatever lies there.
+    if name_or_path not in entries and path.is_dir() and (path / MANIFEST).exists():
         installed = _installed_at(path.resolve())
         if installed is not None:  # the folder of an installed ruleset: its code is installed code
             return installed
         return _source_from_folder(path.resolve(), trust)
-    entries = installed_rulesets()
     if name_or_path not in entries:
         known = ", ".join(entries) or "none"
         raise RulesetError(f"no ruleset named {name_or_path!r} is installed (installed: {known}); give a name or a ruleset folder")

@@ -110,3 +110,18 @@ def test_brass_replay_of_a_broken_record_says_why(tmp_path, capsys):
     assert main(["replay", str(path)]) == 1
     out, err = capsys.readouterr()
     assert "record.position.players[0].money: 1000000000000000000000000000000 is out of range: it must be at most 1000000" in out + err
+
+
+def test_an_installed_name_is_not_taken_from_the_current_folder(tmp_path, monkeypatch):
+    """A record's "birmingham" is the installed Birmingham, whatever folder of that name is here."""
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
+    shutil.copytree(source, tmp_path / "birmingham", ignore=shutil.ignore_patterns("__pycache__", "__init__.py", "introductory", "open_beer"))
+    rules = tmp_path / "birmingham" / "rules" / "actions.brass"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    record = good_record()
+    game = Game.from_record(record)
+    assert game.ruleset.folder == source
