@@ -2,6 +2,7 @@
 
     brass play RULESET --players 3 --seats human,greedy,random --seed 7
     brass simulate RULESET --players 4 --games 20 --seed 1 [--json]
+    brass arena RULESET --players 2 --bots hard,medium,greedy --games 20 --processes 2
     brass replay game.json
     brass validate PATH-OR-NAME
     brass rulesets
@@ -28,6 +29,7 @@ HELP = """Commands:
   moves [TEXT]    list the legal moves (only those containing TEXT)
   board           show the table again
   undo            take back your last move of this turn
+  hint            the hard bot's three best moves for you, with its estimate of each
   save FILE       save the game record (replay it with: brass replay FILE)
   help            this text
   quit            stop playing
@@ -47,7 +49,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     play.add_argument("ruleset")
     play.add_argument("--trust", action="store_true", help=TRUST_HELP)
     play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seats", default=None, help=f"comma-separated: human or a bot ({', '.join(BOTS)}); default human then greedy bots")
+    play.add_argument("--seats", default=None, help=f"comma-separated: human or a bot ({', '.join(BOTS)}, an installed brass.bots name, or module:Class); default human then greedy bots")
     play.add_argument("--names", default=None, help="comma-separated player names")
     play.add_argument("--seed", type=int, default=None)
 
@@ -64,6 +66,17 @@ def main(argv: Optional[list[str]] = None) -> int:
         "--progress", choices=("auto", "always", "never"), default="auto",
         help="a progress line on stderr for long runs (auto: when stderr is a terminal)",
     )
+
+    arena = commands.add_parser("arena", help="bots against bots, seats rotated: win rates and ratings")
+    arena.add_argument("ruleset")
+    arena.add_argument("--trust", action="store_true", help=TRUST_HELP)
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--bots", default="hard,medium,greedy,random", help="comma-separated bots for a round robin: each pair, one against the other in every other seat")
+    arena.add_argument("--lineup", action="append", default=None, help="one match's seats instead, e.g. hard,greedy,greedy,greedy (may be given more than once)")
+    arena.add_argument("--games", type=int, default=10, help="games per match (seats rotated through them)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--processes", type=int, default=1, help="play games in this many worker processes")
+    arena.add_argument("--quiet", action="store_true", help="no line per game")
 
     replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
     replay.add_argument("file")
@@ -89,6 +102,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return {
             "play": _play,
             "simulate": _simulate,
+            "arena": _arena,
             "replay": _replay,
             "validate": _validate,
             "rulesets": _rulesets,
@@ -146,6 +160,8 @@ def _play(args) -> int:
             print(render(game, viewer=player))
         elif word == "moves":
             shown = _list_moves(game, rest.strip(), limit=None)
+        elif word == "hint":
+            _hint(game)
         elif word == "undo":
             try:
                 move = game.undo()
@@ -179,6 +195,14 @@ def _play(args) -> int:
     print(render(game))
     print(render_outcome(game))
     return 0
+
+
+def _hint(game: Game, seed: Optional[int] = None) -> None:
+    """The hard bot's three best moves for the player to move, with its estimates."""
+    advisor = make_bot("hard", seed if seed is not None else (game.seed, len(game.history), "hint"))
+    print(f"the hard bot's advice for {game.state.players[game.to_move].name} (its estimate: points ahead of the best other player):")
+    for number, (move, value) in enumerate(advisor.estimates(game, 3), 1):
+        print(f"  {number}. {move}   ({value:+.1f})")
 
 
 def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
@@ -311,6 +335,36 @@ def _simulate(args) -> int:
     else:
         print(summary)
         print("wins by seat: " + ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(wins)))
+    return 0
+
+
+# ----------------------------------------------------------------------- arena
+def _arena(args) -> int:
+    from .bots import arena
+    from .bots.registry import bot_class
+
+    load_ruleset(args.ruleset, trust=args.trust)  # fails here, not in a worker
+    if args.lineup:
+        matches = [arena.parse_lineup(text, args.players) for text in args.lineup]
+    else:
+        bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+        if len(bots) < 2:
+            raise ValueError("a round robin needs at least two bots")
+        matches = arena.lineups(bots, args.players)
+    for lineup in matches:
+        for name in lineup:
+            bot_class(name)  # an unknown bot fails before any game
+    started = time.perf_counter()
+    print(f"arena: {args.ruleset}, {args.players} players, {args.games} games per match, seeds from {args.seed}, {args.processes} process{'es' if args.processes != 1 else ''}")
+
+    def show(result):
+        if not args.quiet:
+            seats = ", ".join(f"{bot} {s['vp']} VP inc {s['income_level']}" for bot, s in zip(result.lineup, result.scores))
+            print(f"  seed {result.seed}: {seats}; winner {' + '.join(result.lineup[i] for i in result.winners)}", flush=True)
+
+    results = arena.run(args.ruleset, matches, args.games, seed=args.seed, processes=args.processes, trust=args.trust, on_result=show)
+    print(arena.report(results, matches))
+    print(f"{len(results)} games in {time.perf_counter() - started:.1f} s")
     return 0
 
 

@@ -1,0 +1,26 @@
+"""Bots: players that choose their own moves.
+
+A bot is a class with a ``name`` and a method ``choose(game) -> Move`` (see
+:class:`Bot`); it is made with a seed, and the same seed gives the same games.
+
+* ``random``, ``quick``, ``greedy``: a uniform random move, a fast random move,
+  and the best move one move ahead by :func:`evaluate`.
+* ``easy``, ``medium``, ``hard``: the levels meant for play. ``medium`` looks one
+  move ahead with the planning heuristic, ``easy`` often takes its second or
+  third choice, ``hard`` searches (:mod:`engine.bots.planning`).
+
+Other bots are found through the ``brass.bots`` entry-point group, or named as
+``module:Class``.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
+from .evaluation import default_evaluation, evaluate, heuristic_evaluation
+from .planning import EasyBot, HeuristicBot, SearchBot
+from .registry import BOTS, LEVELS, bot_class, installed_bots, make_bot
+
+__all__ = [
+    "BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HeuristicBot", "QuickRandomBot", "RandomBot", "SearchBot",
+    "default_evaluation", "evaluate", "bot_class", "heuristic_evaluation", "installed_bots", "make_bot",
+]

@@ -1,0 +1,50 @@
+"""Bots by name: the built-in ones, those installed through the ``brass.bots``
+entry-point group, and any ``module:Class`` importable from here."""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Optional
+
+from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
+from .planning import EasyBot, HeuristicBot, SearchBot
+
+GROUP = "brass.bots"
+
+BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, HeuristicBot, SearchBot)}
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def installed_bots() -> dict:
+    """Entry points of the ``brass.bots`` group, by name."""
+    return {entry.name: entry for entry in entry_points(group=GROUP)}
+
+
+def bot_class(name: str) -> type:
+    """The class a bot name stands for: built in, installed, or ``module:Class``."""
+    if name in BOTS:
+        return BOTS[name]
+    installed = installed_bots()
+    if name in installed:
+        found = installed[name].load()
+    elif ":" in name:
+        module, _, attr = name.partition(":")
+        try:
+            found = importlib.import_module(module)
+            for part in attr.split("."):
+                found = getattr(found, part)
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"cannot load bot {name!r}: {error}") from None
+    else:
+        known = ", ".join([*BOTS, *installed])
+        raise ValueError(f"unknown bot {name!r}; bots: {known} (or module:Class)")
+    if not (isinstance(found, type) and callable(getattr(found, "choose", None))):
+        raise ValueError(f"bot {name!r} is not a class with a choose(game) method")
+    return found
+
+
+def make_bot(name: str, seed: Optional[int] = None) -> Bot:
+    """A bot made with a seed (the same seed, the same decisions)."""
+    return bot_class(name)(seed)

@@ -1,0 +1,162 @@
+"""The planning bots: view-only decisions, reproducible seeds, plugin bots, advice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import BOTS, LEVELS, Bot, make_bot
+from engine.bots.determinize import determinize
+from engine.bots.evaluation import edition_facts, heuristic
+from engine.cli import main
+from engine.game import Game
+
+
+class TinyBot(Bot):
+    """A third-party bot for the tests: the first legal move."""
+
+    name = "tiny"
+
+    def choose(self, game):
+        return next(iter(game.legal_moves))
+
+
+def _midgame(ruleset: str, players: int = 2, moves: int = 12, seed: int = 4) -> Game:
+    game = Game(ruleset, players, seed=seed)
+    bot = make_bot("quick", 1)
+    for _ in range(moves):
+        game.push(bot.choose(game))
+    return game
+
+
+def _redealt(game: Game, seat: int, seed: int) -> Game:
+    """The same game as ``seat`` sees it, with everything hidden from it dealt otherwise."""
+    other = determinize(game, seat, random.Random(seed))
+    return other
+
+
+@pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_bot_decides_from_its_view_alone(ruleset, level):
+    game = _midgame(ruleset)
+    seat = game.to_move
+    other = _redealt(game, seat, 99)
+    mine = sorted(c.id for c in game.state.players[seat].hand)
+    assert sorted(c.id for c in other.state.players[seat].hand) == mine
+    hidden = lambda g: ([c.id for p in g.state.players if p.index != seat for c in p.hand], [c.id for c in g.state.deck])
+    assert hidden(game) != hidden(other)  # two different hidden deals ...
+    view = game.view(seat)
+    assert other.view(seat) == view  # ... behind the same view
+    first = make_bot(level, 7).choose(game)
+    second = make_bot(level, 7).choose(other)
+    assert first.notation() == second.notation()
+
+
+def test_determinize_depends_only_on_the_view():
+    game = _midgame("lancashire", moves=6)
+    seat = game.to_move
+    other = _redealt(game, seat, 5)
+    a = determinize(game, seat, random.Random(3))
+    b = determinize(other, seat, random.Random(3))
+    for x, y in zip(a.state.players, b.state.players):
+        assert [c.id for c in x.hand] == [c.id for c in y.hand]
+    assert [c.id for c in a.state.deck] == [c.id for c in b.state.deck]
+    assert {k: [t.id for t in v] for k, v in a.state.token_piles.items()} == {k: [t.id for t in v] for k, v in b.state.token_piles.items()}
+    assert a.seed == b.seed
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seed_makes_a_bot_reproducible(level):
+    game = _midgame("birmingham", moves=8)
+    assert make_bot(level, 11).choose(game).notation() == make_bot(level, 11).choose(game).notation()
+
+
+def test_the_edition_facts_come_from_the_rules():
+    birmingham = edition_facts(Game("birmingham", 2, seed=1))
+    lancashire = edition_facts(Game("lancashire", 2, seed=1))
+    assert birmingham.lasting_level == lancashire.lasting_level == 2
+    assert birmingham.end_rate == 0.0
+    assert lancashire.end_rate == pytest.approx(0.1)
+
+
+def test_a_loan_with_money_in_hand_is_judged_a_loss():
+    game = Game("birmingham", 2, seed=3)
+    while game.state.round < 2 or game.to_move != game.state.turn_order[0]:
+        game.push(make_bot("quick", 2).choose(game))
+    seat = game.to_move
+    judge = heuristic(game)
+    game.state.players[seat].money = 60
+    before = judge.value(game, seat)
+    loans = [m for m in game.legal_moves.of("loan")]
+    with game.explore(loans[0]):
+        assert judge.value(game, seat) < before
+
+
+def test_no_level_ends_with_ruinous_income():
+    game = Game("birmingham", 2, seed=21)
+    bots = [make_bot("medium", 1), make_bot("easy", 2)]
+    while not game.is_over():
+        game.push(bots[game.to_move].choose(game))
+    for score in game.outcome().scores:
+        assert score["income_level"] > -5
+
+
+def test_the_levels_are_bots():
+    for level in LEVELS:
+        assert level in BOTS
+
+
+def test_a_bot_named_by_module_and_class():
+    bot = make_bot("tests.test_bots:TinyBot", 1)
+    assert isinstance(bot, TinyBot)
+    game = Game("birmingham", 2, seed=1)
+    assert bot.choose(game).notation() == next(iter(game.legal_moves)).notation()
+
+
+def test_a_bot_found_through_the_entry_point_group(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from engine.bots import registry
+
+    entry = EntryPoint(name="tiny", value="tests.test_bots:TinyBot", group="brass.bots")
+    monkeypatch.setattr(registry, "entry_points", lambda group: [entry] if group == "brass.bots" else [])
+    assert isinstance(make_bot("tiny", 1), TinyBot)
+
+
+def test_an_unknown_bot_says_what_there_is():
+    with pytest.raises(ValueError, match="unknown bot 'clever'.*hard.*module:Class"):
+        make_bot("clever")
+    with pytest.raises(ValueError, match="cannot load bot"):
+        make_bot("no_such_module:Bot")
+
+
+def test_play_seats_a_plugin_bot(monkeypatch, capsys):
+    lines = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["play", "birmingham", "--seats", "tests.test_bots:TinyBot,human", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Tests.test_bots:tinybot 1: " in out
+
+
+def test_hint_gives_three_moves_a_player_can_type(monkeypatch, capsys):
+    lines = iter(["hint", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["play", "birmingham", "--seats", "human,greedy", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    advice = out[out.index("the hard bot's advice"):].splitlines()[1:4]
+    assert [line.split(".")[0].strip() for line in advice] == ["1", "2", "3"]
+    game = Game("birmingham", 2, seed=5)
+    for line in advice:
+        text = line.split(". ", 1)[1].rsplit("   (", 1)[0]
+        assert game.parse(text).notation() == text  # typed as shown, it is a legal move
+        assert line.rstrip().endswith(")")
+
+
+def test_the_how_to_page_runs():
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "howto" / "write-a-bot.rst"
+    failures, tried = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 3 and failures == 0
