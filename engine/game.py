@@ -38,8 +38,9 @@ from .errors import (
 )
 from .language.codegen.search import Search, decisions as path_decisions, expand, order_key, run_frame
 from .language.decisions import LEAF, decide, notation as value_notation
+from .language.limits import MAX_ROUNDS_PER_ERA, actions_per_turn, shown
 from .language.runtime import Frame, Run
-from .language.statements import run_block
+from .language.statements import run_block, too_deep
 from .invariants import cards_in_game
 from .lookahead import Lookahead
 from .model.state import GameState
@@ -248,7 +249,7 @@ class Game(Lookahead):
                     self._set("phase", "turn_start")
             elif phase == "turn_start":
                 you = state.current_player
-                self._set("actions_left", int(self._define("actions_this_turn", you)))
+                self._set("actions_left", self._actions_this_turn(you))
                 self._set("actions_taken", 0)
                 self._set("phase", "action")
                 hook.brass_turn_start(game=self, player=you)
@@ -281,6 +282,11 @@ class Game(Lookahead):
                 hook.brass_round_end(game=self)
                 if self._define("era_over", None):
                     self._set("phase", "era_end")
+                elif state.round >= MAX_ROUNDS_PER_ERA:
+                    raise RuleRuntimeError(
+                        f"the {state.era.name} has run {state.round} rounds and era_over is still false; an era runs at most {MAX_ROUNDS_PER_ERA} rounds",
+                        self.rules.defines["era_over"].where,
+                    )
                 else:
                     self._set("round", state.round + 1)
                     self._set("turn_index", 0)
@@ -302,11 +308,28 @@ class Game(Lookahead):
             else:  # pragma: no cover
                 raise RuntimeError(f"unknown phase {phase!r}")
 
+    def _actions_this_turn(self, you) -> int:
+        """The rules' ``actions_this_turn``, checked: a whole number from 1 to limits.MAX_ACTIONS_PER_TURN
+        (0 would pass turns for ever, a string or none cannot be counted down)."""
+        value = self._define("actions_this_turn", you)
+        try:
+            return actions_per_turn(value, you.name)
+        except RuleRuntimeError as error:
+            raise RuleRuntimeError(error.args[0], self.rules.defines["actions_this_turn"].where) from None
+
     def _game_ends_after_era(self) -> bool:
-        """The rules' ``game_ends_after_era`` if they define it; else after the last era."""
-        if "game_ends_after_era" in self.rules.defines:
-            return bool(self._define("game_ends_after_era", None))
-        return self.state.era.is_last
+        """The rules' ``game_ends_after_era`` if they define it; else after the last era.
+        It must be true or false, and true after the last era: there is none after it."""
+        era = self.state.era
+        if "game_ends_after_era" not in self.rules.defines:
+            return era.is_last
+        value = self._define("game_ends_after_era", None)
+        where = self.rules.defines["game_ends_after_era"].where
+        if not isinstance(value, bool):
+            raise RuleRuntimeError(f"game_ends_after_era gave {shown(value)} after the {era.name}; it must be true or false", where)
+        if not value and era.is_last:
+            raise RuleRuntimeError(f"game_ends_after_era is false after the last era, the {era.name}; there is no era after it", where)
+        return value
 
     def _define(self, name: str, you):
         """The value of one of the rules' definitions, for the flow."""
@@ -315,7 +338,10 @@ class Game(Lookahead):
                 return self.fast.defines[name](Search(self, "replay", you=you))
             except Exception:
                 self.fast_fallbacks += 1
-        return self.rules.define_value(name, Run(self, "replay", you=you))
+        try:
+            return self.rules.define_value(name, Run(self, "replay", you=you))
+        except RecursionError as error:
+            raise too_deep(error) from None
 
     def _open_frame(self, frame: FrameState) -> None:
         self._set("frame", frame)
@@ -360,15 +386,18 @@ class Game(Lookahead):
 
     def _solutions(self, run: Run, frame: FrameState, cheapest_first: bool = False, only=None) -> Iterator[tuple]:
         """(path, stopped, action) for each way the frame's code completes with the run's tokens."""
-        for signal in self._frame_generator(run, frame, cheapest_first, only):
-            if not run.exhausted:
-                key, text = run.peek()
-                token = key if text is None else f"{key}={text}"
-                run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
-                continue
-            stopped = run.stopped if signal is LEAF else None
-            run.stopped = None
-            yield list(run.path), stopped, run.action
+        try:
+            for signal in self._frame_generator(run, frame, cheapest_first, only):
+                if not run.exhausted:
+                    key, text = run.peek()
+                    token = key if text is None else f"{key}={text}"
+                    run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
+                    continue
+                stopped = run.stopped if signal is LEAF else None
+                run.stopped = None
+                yield list(run.path), stopped, run.action
+        except RecursionError as error:  # every search by the interpreter comes through here
+            raise too_deep(error) from None
 
     @contextlib.contextmanager
     def _at_frame_start(self):
@@ -726,6 +755,9 @@ class Game(Lookahead):
         keyed = []
         for player in self.state.players:
             key = ranking_rule.value(Frame({ranking_rule.params[0]: player}, run))
+            if not isinstance(key, (list, tuple)) or not all(isinstance(value, int) for value in key):
+                # Compared player against player, anything else would fail or rank by accident.
+                raise RuleRuntimeError(f"ranking gave {shown(key)} for {player.name}; it must be a list of numbers, highest first, such as [p.vp, p.money]", ranking_rule.where)
             keyed.append((tuple(key), player.index))
         keyed.sort(key=lambda kv: kv[0], reverse=True)
         ranking = []

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..errors import RuleFileError, RulesetErrors, Where
-from . import ast
+from . import ast, checks
 from . import statements as st
 from .expressions import ExpressionCompiler, Scope, suggest
+from .limits import MAX_ACTIONS_PER_TURN
 from .runtime import Frame
 from .vocabulary import Vocabulary
 
@@ -164,6 +165,10 @@ class _Compiler:
         self.expressions = ExpressionCompiler(self._resolve_name, self._function, self._global_names, self._known_attributes if board is not None else None)
         self._attribute_names = None
         self._decision_memo: dict = {}
+        # Who uses whom, for the cycle check: (kind, name) -> [((kind, name), Where)],
+        # recorded as the bodies of definitions and procedures are compiled.
+        self.references: dict = {}
+        self._compiling = None  # the (kind, name) whose body is being compiled
 
     # -- declarations and layers
     def compile(self, layers):
@@ -206,6 +211,8 @@ class _Compiler:
             elif k == "handler":
                 self._safely(self._handler, decl)
         self._check_flow()
+        self.errors.extend(checks.cycles(self.references, self.decls))
+        self.errors.extend(checks.flow_values(self.decls, self.rules.settings, self.vocabulary))
         if self.errors:
             raise RulesetErrors(self.errors)
         return self.rules
@@ -266,6 +273,7 @@ class _Compiler:
             decl = self.decls[("definition", name)]
             if decl.params is not None:
                 raise RuleFileError(f"{name!r} is a function; call it as {name}(...)", where)
+            self._refer(("definition", name), where)
 
             def value(frame, name=name):
                 return self.rules.defines[name].value(Frame({}, frame.run))
@@ -282,10 +290,25 @@ class _Compiler:
         candidates = self._global_names() | scope.all_names()
         raise RuleFileError(f"unknown name {name!r}", where, suggest(name, candidates))
 
-    def _function(self, name: str):
+    def _function(self, name: str, where: Optional[Where] = None):
         if ("definition", name) in self.decls:
+            self._refer(("definition", name), where)
             return _LazyDefine(self, name)
         return self.vocabulary.functions.get(name)
+
+    def _refer(self, target: tuple, where: Optional[Where]) -> None:
+        """Note that the body being compiled uses ``target`` (a definition or procedure) at ``where``."""
+        if self._compiling is not None and self._compiling[0] == target[0]:
+            self.references.setdefault(self._compiling, []).append((target, where))
+
+    def _body_of(self, key: tuple, compile_body: Callable) -> None:
+        """Compile a definition's or procedure's body, noting what it uses."""
+        self._compiling = key
+        self.references.setdefault(key, [])
+        try:
+            compile_body()
+        finally:
+            self._compiling = None
 
     def _known_attributes(self) -> set:
         """Every attribute name some object may have: the engine's, the vocabulary's, the data's."""
@@ -325,7 +348,12 @@ class _Compiler:
 
     def _define_body(self, decl: ast.Define):
         scope = Scope(decl.params or ())
-        self.rules.defines[decl.name].value = self.expressions.compile(decl.value, scope)
+        rule = self.rules.defines[decl.name]
+
+        def compile_body():
+            rule.value = self.expressions.compile(decl.value, scope)
+
+        self._body_of(("definition", decl.name), compile_body)
 
     # -- resources
     def _resource(self, decl: ast.Resource):
@@ -381,7 +409,11 @@ class _Compiler:
 
     def _procedure_body(self, decl: ast.Procedure):
         rule = self.rules.procedures[decl.name]
-        rule.body, rule.cite = self._block(decl.body, Scope(decl.params), None, context=f"procedure {decl.name}")
+
+        def compile_body():
+            rule.body, rule.cite = self._block(decl.body, Scope(decl.params), None, context=f"procedure {decl.name}")
+
+        self._body_of(("procedure", decl.name), compile_body)
 
     def _action(self, decl: ast.Action):
         uses = 1
@@ -390,6 +422,9 @@ class _Compiler:
         for stmt in decl.body:
             if isinstance(stmt, ast.Uses):
                 uses = stmt.actions
+                if not 1 <= uses <= MAX_ACTIONS_PER_TURN:
+                    # 'uses 0' would let a turn go on for ever; more than a turn can give is never offered.
+                    raise RuleFileError(f"an action uses from 1 to {MAX_ACTIONS_PER_TURN} of the turn's actions, not {uses}", stmt.where)
             elif isinstance(stmt, ast.Cite) and cite is None:
                 cite = stmt.text
         scope = Scope()
@@ -512,6 +547,7 @@ class _Compiler:
                 procedures = [n for k, n in self.decls if k == "procedure"]
                 raise RuleFileError(f"unknown procedure {stmt.name!r}", where, suggest(stmt.name, procedures))
             decl = self.decls[("procedure", stmt.name)]
+            self._refer(("procedure", stmt.name), where)
             if len(stmt.args) + len(stmt.kwargs) != len(decl.params) or any(k not in decl.params for k, _ in stmt.kwargs):
                 raise RuleFileError(f"procedure {stmt.name!r} takes ({', '.join(decl.params)})", where)
             args = [compile_(a, scope) for a in stmt.args]
@@ -580,6 +616,8 @@ class _Compiler:
         return cls(word, args, kwargs, stmt.bind, stmt.where, cite)
 
     def _repeat(self, stmt: ast.Repeat, scope: Scope, cite, context):
+        for error in checks.repeat_counts(stmt):
+            raise error
         compile_ = self.expressions.compile
         low = compile_(stmt.low, scope) if stmt.low is not None else None
         high = compile_(stmt.high, scope) if stmt.high is not None else None

@@ -13,7 +13,7 @@ import operator
 from typing import Callable
 
 from ..errors import RuleFileError, RuleRuntimeError, Where
-from . import ast
+from . import ast, limits
 from .attributes import ATTRIBUTES, DIRECT, get_attribute
 from .runtime import Frame
 
@@ -27,10 +27,12 @@ _COMPARE = {
     ">": operator.gt,
     ">=": operator.ge,
 }
+# Sums, differences and products are checked (limits.whole): only they can make
+# values grow without end; a quotient or remainder is no bigger than its operands.
 _ARITHMETIC = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
+    "+": limits.add,
+    "-": limits.subtract,
+    "*": limits.multiply,
     "//": operator.floordiv,
     "%": operator.mod,
 }
@@ -206,7 +208,7 @@ class ExpressionCompiler:
         return index
 
     def _Call(self, node, scope):
-        target = self._function(node.func)
+        target = self._function(node.func, node.where)
         if target is None:
             raise RuleFileError(
                 f"unknown function {node.func!r}",
@@ -411,6 +413,8 @@ class ExpressionCompiler:
         def arithmetic(frame):
             try:
                 return op(left(frame), right(frame))
+            except RuleRuntimeError as error:  # a limit: said here, where the arithmetic is
+                raise error if error.where else RuleRuntimeError(error.args[0], where) from None
             except (TypeError, ZeroDivisionError) as error:
                 raise located(error, where) from None
 

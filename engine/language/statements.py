@@ -14,11 +14,12 @@ from typing import Callable, Iterator, Optional
 from ..errors import RuleRuntimeError, Where
 from .decisions import FINISH, LEAF, decide, notation
 from .expressions import display, located
+from . import limits
+from .limits import MAX_REPEAT, check_combinations, endless, rounds
 from .runtime import Frame
 from .vocabulary import Offer, Problem
 
 _REPEAT_CAP = 60  # a player's open-ended repeat stops offering more after this
-_WHILE_CAP = 1000  # a repeat-while that runs longer is a bug in the rules
 
 
 def run_block(instrs: tuple, start: int, frame: Frame) -> Iterator:
@@ -46,6 +47,17 @@ def run_simple(instrs: tuple, frame: Frame) -> bool:
         if not instr.run(frame):
             return False
     return True
+
+
+def too_deep(error: RecursionError) -> RuleRuntimeError:
+    """A RecursionError of rule code as the author's error, at the statement that nested most."""
+    return limits.too_deep(error, _running)
+
+
+def _running(python_frame):
+    """The rule statement a Python frame of the interpreter runs, if it runs one."""
+    instr = python_frame.f_locals.get("self")
+    return instr.where if isinstance(instr, Instr) else None
 
 
 class Instr:
@@ -192,7 +204,7 @@ class Choose(Instr):
                     seen.add(text)
                     unique.append(item)
             return unique
-        return _multisets(items, self.count)
+        return _guard(self, lambda: _multisets(items, self.count))
 
     def _passes(self, frame, value) -> Optional[int]:
         """Index of the first filter the value fails, or None."""
@@ -286,6 +298,7 @@ def _multisets(items: list, count: int) -> list:
             by_text[text] = [item, 0]
             texts.append(text)
         by_text[text][1] += 1
+    check_combinations([by_text[text][1] for text in texts], count)  # before listing any
     result = []
 
     def walk(start: int, chosen: list) -> None:
@@ -380,14 +393,18 @@ class Repeat(Instr):
         self.simple = simple
 
     def _bounds(self, frame):
+        """The least and most rounds, each count checked (limits.MAX_REPEAT) before any round runs."""
         if self.mode == "while":
             return None, None
-        low = _guard(self, lambda: self.low(frame))
+        low = _guard(self, lambda: rounds(self.low(frame)))
         if self.mode == "times":
             return low, low
         if self.mode == "between":
-            return low, _guard(self, lambda: self.high(frame))
+            return low, _guard(self, lambda: rounds(self.high(frame)))
         return low, low + _REPEAT_CAP
+
+    def _endless(self) -> RuleRuntimeError:
+        return RuleRuntimeError(endless().args[0], self.where)
 
     def run(self, frame):
         low, high = self._bounds(frame)
@@ -396,8 +413,8 @@ class Repeat(Instr):
             if self.mode == "while":
                 if not _guard(self, lambda: self.condition(frame)):
                     return True
-                if done >= _WHILE_CAP:
-                    raise RuleRuntimeError(f"repeat while ran {_WHILE_CAP} times; its condition never became false", self.where)
+                if done >= MAX_REPEAT:
+                    raise self._endless()
             elif done >= high:
                 return True
             if not run_simple(self.body, frame):
@@ -414,8 +431,8 @@ class Repeat(Instr):
             if not _guard(self, lambda: self.condition(frame)):
                 yield None
                 return
-            if done >= _WHILE_CAP:
-                raise RuleRuntimeError(f"repeat while ran {_WHILE_CAP} times; its condition never became false", self.where)
+            if done >= MAX_REPEAT:
+                raise self._endless()
         elif done >= high:
             yield None
             return

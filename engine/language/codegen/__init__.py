@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ...errors import RuleRuntimeError
 from ..effects import CUBES, LINKS, TILES
 from ...model import graph
-from .. import ast, consumption, keywords
+from .. import ast, consumption, keywords, limits
 from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
@@ -79,7 +79,10 @@ def _tiles_tracked(vocabulary) -> bool:
 
 def generate(rules, board, name: str = "rules") -> GeneratedRules:
     """Generate and compile Python for compiled rules (raises Unsupported)."""
-    return _Generator(rules, board, name).run()
+    try:
+        return _Generator(rules, board, name).run()
+    except RecursionError:  # rule code nested deeper than the generator (or Python's compiler) goes
+        raise Unsupported("rule code nested too deeply to generate") from None
 
 
 class _Generator:
@@ -133,6 +136,12 @@ class _Generator:
             "DISTANCES": graph.distances,
             "PLACES": places,
             "RULE_ERROR": RuleRuntimeError,
+            "ADD": limits.add,
+            "WHOLE": limits.whole,
+            "SUB": limits.subtract,
+            "MUL": limits.multiply,
+            "ROUNDS": limits.rounds,
+            "ENDLESS": limits.endless,
         }
         self._counter = itertools.count(1)
         self.types: dict = {}
@@ -389,7 +398,13 @@ class _Generator:
         source = "".join(w.text() for w in self._writers)
         filename = f"<generated rules: {self.label}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), self.namespace)
+        try:
+            code = compile(source, filename, "exec")
+        except SyntaxError as error:
+            # Python's own limits (20 loops inside one another, 200 brackets): rule code
+            # nested that deep is valid, and the interpreter runs it.
+            raise Unsupported(f"the generated Python is beyond Python's limits: {error.msg}") from None
+        exec(code, self.namespace)
         ns = self.namespace
         result.source = source
         result.defines = {name: ns[f"D_{name}"] for name in self.defines}

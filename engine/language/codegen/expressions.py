@@ -13,6 +13,7 @@ constants, and only the generator's own templates are written out.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -24,6 +25,7 @@ from .. import ast
 from ..attributes import ATTRIBUTES, INFO, reads_of_attribute
 from ..effects import EVERYTHING, NOTHING, TILES
 from ..expressions import AGGREGATES
+from ..limits import MAX_WHOLE
 from ..types import ListOf, item_type
 
 # Board objects: fixed for the game, so anything computed only from them can be kept.
@@ -91,6 +93,9 @@ _CALL = re.compile(r"[A-Za-z_]\w*\(")
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITHMETIC = {"+", "-", "*", "//", "%"}
+_CHECKED = {"+": "ADD", "-": "SUB", "*": "MUL"}  # bound in the generated module to engine.language.limits
+_FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_NUMBER = re.compile(r"-?[0-9]+")
 
 
 _TILES_ONLY = frozenset({TILES})
@@ -371,7 +376,21 @@ class ExpressionGenerator:
             raise Unsupported(f"operator {node.op}")
         left, right = self.gen(node.left, env), self.gen(node.right, env)
         kind = int if left.type is int and right.type is int else None
-        return _combine(f"({left.src} {node.op} {right.src})", kind, left, right)
+        checked = _CHECKED.get(node.op)
+        if checked is None:  # a quotient or remainder is no bigger than its operands
+            return _combine(f"({left.src} {node.op} {right.src})", kind, left, right)
+        # The interpreter's check of the result's size (limits.py), as cheaply as it
+        # can be written: worked out now for two numbers as written, checked inline
+        # for two whole numbers, else by the interpreter's own function.
+        if _NUMBER.fullmatch(left.src) and _NUMBER.fullmatch(right.src):
+            value = _FOLD[node.op](int(left.src), int(right.src))
+            if -MAX_WHOLE <= value <= MAX_WHOLE:
+                return Code(repr(value), int, const=True)
+        elif kind is int and not self._iterables:  # (Python allows no := in a comprehension's iterable)
+            held = self.context.fresh("t")
+            src = f"({held} if -{MAX_WHOLE} <= ({held} := {left.src} {node.op} {right.src}) <= {MAX_WHOLE} else WHOLE({held}))"
+            return _combine(src, int, left, right)
+        return _combine(f"{checked}({left.src}, {right.src})", kind, left, right)
 
     def _Neg(self, node, env):
         value = self.gen(node.value, env)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 
 from ..decisions import notation
+from ..limits import check_combinations
 from ..runtime import Decision
 from ..vocabulary import Offer, Problem
 
@@ -436,6 +437,7 @@ def multisets(items, count: int) -> list:
             copies.append(1)
         else:
             copies[position] += 1
+    check_combinations(copies, count)  # how many, before listing any (limits.py)
     if all(c == 1 for c in copies):
         return list(itertools.combinations(firsts, count))
     result = []

@@ -10,9 +10,11 @@ calls its continuation, finally ``S.leaf()``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .. import ast
+from ..limits import MAX_REPEAT
 from ..consumption import consume
 from ..effects import NOTHING
 from .analysis import Analyzer, deferral, guards, hoisting, settled, sinking
@@ -21,6 +23,7 @@ from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
 
 _META = (ast.Cite, ast.Describe, ast.Uses)
+_NUMBER = re.compile(r"-?[0-9]+")
 _REPEAT_CAP = 60  # as the interpreter: an open-ended repeat offers at most this many more rounds
 _LOOPS_PER_FUNCTION = 14  # Python allows 20 nested blocks in one function
 NOTHING_AFTER = Cont(emit=lambda w, ctx: None)
@@ -399,15 +402,23 @@ class StatementGenerator:
         if stmt.mode == "while":
             return None, None
         low = self.context.fresh("low")
-        w.line(f"{low} = {self.x.gen(stmt.low, env).src}")
+        w.line(f"{low} = {self._rounds(stmt.low, env)}")
         if stmt.mode == "times":
             return low, low
         high = self.context.fresh("high")
         if stmt.mode == "between":
-            w.line(f"{high} = {self.x.gen(stmt.high, env).src}")
+            w.line(f"{high} = {self._rounds(stmt.high, env)}")
         else:
             w.line(f"{high} = {low} + {_REPEAT_CAP}")
         return low, high
+
+    def _rounds(self, count, env) -> str:
+        """A repeat's count, checked once before any round (limits.rounds, as the interpreter);
+        a number as written was checked as the rules loaded."""
+        src = self.x.gen(count, env).src
+        if _NUMBER.fullmatch(src) and int(src) <= MAX_REPEAT:
+            return src
+        return f"ROUNDS({src})"
 
     def _Repeat(self, stmt, stmts, i, w, ctx, k):
         low, high = self._bounds(stmt, ctx.env, w)
@@ -421,7 +432,7 @@ class StatementGenerator:
             with w.block("while True:"):
                 if condition is not None:
                     w.line(f"if not {condition}: break")
-                    w.line(f"if {done} >= 1000: raise RuntimeError('repeat while ran 1000 times')")
+                    w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
                 else:
                     w.line(f"if {done} >= {high}: break")
                 self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", ctx.env, ctx.loops + 1, ctx.fast), NOTHING_AFTER)
@@ -435,7 +446,7 @@ class StatementGenerator:
         with w.block(f"def {round_}({done}):"):
             if condition is not None:
                 w.line(f"if not {condition}: {after}(); return")
-                w.line(f"if {done} >= 1000: raise RuntimeError('repeat while ran 1000 times')")
+                w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
             else:
                 w.line(f"if {done} >= {high}: {after}(); return")
                 if player_decides:
