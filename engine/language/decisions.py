@@ -190,11 +190,52 @@ def _parse(point: _Point) -> Iterator:
 
 
 def _canonical(written: str, options: list) -> str:
-    """Several things (A+B) may be written in any order."""
-    if "+" not in written:
+    """The option a person meant by what they wrote, in its own notation.
+
+    Exact notation first; then the spellings a person would use, where they
+    pick out one option only: several things (A+B) in any order, a line's ends
+    in either order, a space by its number within the place already chosen
+    (``slot=0``), a thing by its shown name (``card=coal-mine`` or
+    ``card="Coal mine"``), any letter case."""
+    texts = [text for _, text in options]
+    if written in texts:
         return written
-    by_parts = {"+".join(sorted(text.split("+"))): text for _, text in options}
-    return by_parts.get("+".join(sorted(written.split("+"))), written)
+    if "+" in written:
+        by_parts = {"+".join(sorted(text.split("+"))): text for text in texts}
+        found = by_parts.get("+".join(sorted(written.split("+"))))
+        if found is not None:
+            return found
+    wanted = spelling(written)
+    meant = {text for value, text in options if wanted in spellings(value, text)}
+    return meant.pop() if len(meant) == 1 else written
+
+
+def spelling(text: str) -> str:
+    """A written value as compared with the spellings of options: case, spaces and _ aside."""
+    return "-".join("".join(c if c.isalnum() or c in ".:+-" else " " for c in text.lower()).split())
+
+
+def spellings(value, text: str) -> set:
+    """Every way a person may write this option (see :func:`_canonical`)."""
+    found = {spelling(text)}
+    if "--" in text:  # a line: its ends in any order
+        ends = text.split("--")
+        found.add("--".join(reversed(ends)))
+        if len(ends) == 3:
+            import itertools
+
+            found.update("--".join(p) for p in itertools.permutations(ends))
+    for mark in (".", ":"):  # a space by its number within its place
+        place, sep, number = text.rpartition(mark)
+        if sep and number.isdigit() and place and "+" not in text:
+            found.add(number)
+    name = getattr(value, "name", None)
+    if isinstance(name, str):
+        found.add(spelling(name))
+    if "+" in text and isinstance(value, (list, tuple)):
+        parts = [sorted(spellings(v, notation(v)))[0] for v in value]
+        found.add("+".join(sorted(parts)))
+    return found
 
 
 def _explore(point: _Point) -> Iterator:
