@@ -137,7 +137,7 @@ def _play(args) -> int:
         if player in bots:
             move = bots[player].choose(game)
             game.push(move)
-            print(f"{game.state.players[player].name}: {move}")
+            print(f"{game.state.players[player].name}: {move.full_notation()}")
             continue
         if last_viewer != (player, len(game.history)):
             print()
@@ -165,7 +165,7 @@ def _play(args) -> int:
         elif word == "undo":
             try:
                 move = game.undo()
-                print(f"took back: {move}")
+                print(f"took back: {move.full_notation()}")
                 last_viewer = None
             except UndoError as error:
                 print(error)
@@ -185,7 +185,7 @@ def _play(args) -> int:
                 text = shown[number - 1].notation()
             try:
                 move = game.play(text)
-                print(f"played: {move}")
+                print(f"played: {move.full_notation()}")
             except MoveError as error:
                 print(error)
                 action = text.split()[0] if text.split() else ""
@@ -202,7 +202,7 @@ def _hint(game: Game, seed: Optional[int] = None) -> None:
     advisor = make_bot("hard", seed if seed is not None else (game.seed, len(game.history), "hint"))
     print(f"the hard bot's advice for {game.state.players[game.to_move].name} (its estimate: points ahead of the best other player):")
     for number, (move, value) in enumerate(advisor.estimates(game, 3), 1):
-        print(f"  {number}. {move}   ({value:+.1f})")
+        print(f"  {number}. {move.full_notation()}   ({value:+.1f})")  # the full form reads back too
 
 
 def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
@@ -221,8 +221,14 @@ def _list_moves(game: Game, text: str, limit: Optional[int] = 30) -> list:
         print(f"{len(moves)} legal moves ({summary}). Type 'moves TEXT' to list some, e.g. 'moves {next(iter(counts))}'.")
         return moves
     for number, move in enumerate(moves, 1):
-        print(f"  {number:>3}. {move}")
+        print(f"  {number:>3}. {_shown(move)}")
     return moves
+
+
+def _shown(move) -> str:
+    """A move for a person: the short form to type, and the full form if it says more."""
+    short, full = move.notation(), move.full_notation()
+    return short if short == full else f"{short}   [{full}]"
 
 
 # -------------------------------------------------------------------- simulate

@@ -88,7 +88,12 @@ class Move:
     origin: Optional[object] = field(default=None, compare=False, repr=False)
 
     def notation(self) -> str:
+        """The short form: what tells this move apart from the other legal ones."""
         return write_move(self.frame, self.decisions)
+
+    def full_notation(self) -> str:
+        """The full form: every choice the move makes (place, space, sources), for people to read."""
+        return write_move(self.frame, self.decisions, full=True)
 
     def __str__(self) -> str:
         return self.notation()
@@ -391,7 +396,12 @@ class Game(Lookahead):
                 if not run.exhausted:
                     key, text = run.peek()
                     token = key if text is None else f"{key}={text}"
-                    run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
+                    taken = sum(1 for d in run.path if d.key == key)
+                    if taken:
+                        count = ("one", "two", "three", "four")[taken - 1] if taken <= 4 else str(taken)
+                        run.fail(f"'{token}' is one {key} too many: this move takes {count} here")
+                    else:
+                        run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
                     continue
                 stopped = run.stopped if signal is LEAF else None
                 run.stopped = None
@@ -559,11 +569,17 @@ class Game(Lookahead):
         frame = self.state.frame
         if frame is None:
             raise GameOverError("the game is over: no more moves")
+        first = text.split(maxsplit=1)[0] if isinstance(text, str) and text.split() else None
+        if frame.kind == "action" and not frame.script and first is not None and first not in self.rules.actions:
+            # The action first: 'xyzzy 42' is an unknown action, whatever follows it.
+            import difflib
+
+            actions = list(self.rules.actions)
+            close = difflib.get_close_matches(first.lower(), actions, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise InvalidMoveError(f"{first!r} is not an action{hint}; the actions are: {', '.join(actions)}")
         name, tokens = parse_move(text)
         if frame.kind == "action" and not frame.script:
-            actions = [a.name for a in self.rules.actions.values()]
-            if name not in self.rules.actions:
-                raise InvalidMoveError(f"{name!r} is not an action; the actions are: {', '.join(actions)}")
             action = self.rules.actions[name]
             if action.uses > self.state.actions_left:
                 raise IllegalMoveError(text, [f"{action.title} takes {action.uses} actions and you have {self.state.actions_left} left"], f"cannot {action.title.lower()}")

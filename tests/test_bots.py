@@ -149,7 +149,7 @@ def test_hint_gives_three_moves_a_player_can_type(monkeypatch, capsys):
     game = Game("birmingham", 2, seed=5)
     for line in advice:
         text = line.split(". ", 1)[1].rsplit("   (", 1)[0]
-        assert game.parse(text).notation() == text  # typed as shown, it is a legal move
+        assert game.parse(text).full_notation() == text  # typed as shown (the full form), it is a legal move
         assert line.rstrip().endswith(")")
 
 

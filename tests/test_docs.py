@@ -32,7 +32,7 @@ def test_the_documentation_builds_without_warnings(tmp_path):
     assert (built / "_images" / "birmingham-map.svg").exists() or (built / "generated" / "birmingham-map.svg").exists()
 
 
-@pytest.mark.parametrize("page", ["howto/simulate.rst"])
+@pytest.mark.parametrize("page", ["howto/simulate.rst", "reference/notation.rst"])
 def test_the_python_examples_in_the_pages_run_as_shown(page):
     import doctest
 

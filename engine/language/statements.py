@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, Optional
 
 from ..errors import RuleRuntimeError, Where
-from .decisions import FINISH, LEAF, decide, notation
+from .decisions import FINISH, LEAF, decide, notation, spelling, spellings
 from .expressions import display, located
 from . import limits
 from .limits import MAX_REPEAT, check_combinations, endless, rounds
@@ -254,8 +254,10 @@ class Choose(Instr):
         decider = decider_player.index if decider_player is not None else -1
 
         def explain(text: str) -> str:
+            written = spelling(text)
             for value in raw:
-                if notation(value) == text:
+                value_text = notation(value)
+                if value_text == text or written in spellings(value, value_text):
                     failed = self._passes(frame, value)
                     if failed is not None:
                         message = self.filters[failed][1]
@@ -264,8 +266,7 @@ class Choose(Instr):
                         return f"{text} cannot be chosen as {name} here ({self.where.text.strip()})"
             if not legal and self.empty_message is not None:
                 return _guard(self, lambda: self.empty_message(frame))
-            choices = ", ".join(t for _, t in legal[:12]) or "none"
-            return f"{text!r} is not a possible choice for {name}; the possible ones are: {choices}"
+            return not_a_choice(text, name, [t for _, t in legal])
 
         def empty() -> None:
             if not run.explains:
@@ -286,6 +287,27 @@ class Choose(Instr):
                 continue
             run.journal.setitem(frame.vars, name, value)
             yield None
+
+
+SHOWN_CHOICES = 12  # a list of possible choices longer than this ends "... and N more"
+
+
+def not_a_choice(text: str, name: str, choices: list) -> str:
+    """Why a written value is refused: the close matches first, then the choices, all counted."""
+    import difflib
+
+    by_spelling = {}
+    for choice in choices:
+        by_spelling[spelling(choice)] = choice
+        if "--" in choice:  # a line, its ends the other way round
+            by_spelling["--".join(reversed(choice.split("--")))] = choice
+    close = [by_spelling[c] for c in difflib.get_close_matches(spelling(text), list(by_spelling), n=3, cutoff=0.6)]
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    if not choices:
+        return f"{text!r} is not a possible choice for {name}{hint}; there is none here"
+    shown = ", ".join(choices[:SHOWN_CHOICES])
+    more = f", ... and {len(choices) - SHOWN_CHOICES} more" if len(choices) > SHOWN_CHOICES else ""
+    return f"{text!r} is not a possible choice for {name}{hint}; the possible ones are: {shown}{more}"
 
 
 def _multisets(items: list, count: int) -> list:
