@@ -81,6 +81,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
     replay.add_argument("file")
 
+    svg = commands.add_parser("svg", help="draw a saved game's board as SVG (on standard output)")
+    svg.add_argument("file", help="a game record (brass play's save, brass simulate --save)")
+    svg.add_argument("--move", type=int, default=None, help="the position after this many moves (default: the end)")
+    svg.add_argument("--seat", type=int, default=None, help="draw what this seat (1, 2, ...) may see: its own hand too")
+
     validate = commands.add_parser("validate", help="check a ruleset folder (or installed name)")
     validate.add_argument("path")
     validate.add_argument("--trust", action="store_true", help=TRUST_HELP)
@@ -104,6 +109,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             "simulate": _simulate,
             "arena": _arena,
             "replay": _replay,
+            "svg": _svg,
             "validate": _validate,
             "rulesets": _rulesets,
             "rules": _rules,
@@ -385,6 +391,31 @@ def _replay(args) -> int:
     print(render(game))
     if game.is_over():
         print(render_outcome(game))
+    return 0
+
+
+def _svg(args) -> int:
+    from .records import read_record
+    from .svg import board_svg
+
+    try:
+        record = read_record(args.file)
+        if args.move is not None and isinstance(record, dict) and isinstance(record.get("moves"), list):
+            if not 0 <= args.move <= len(record["moves"]):
+                print(f"brass: {args.file} has {len(record['moves'])} moves; --move takes 0 to {len(record['moves'])}", file=sys.stderr)
+                return 1
+            record = dict(record, moves=record["moves"][: args.move])
+        game = Game.from_record(record)
+    except RecordError as error:
+        print(f"brass: {error}", file=sys.stderr)
+        return 1
+    viewer = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= len(game.state.players):
+            print(f"brass: --seat takes 1 to {len(game.state.players)}", file=sys.stderr)
+            return 1
+        viewer = args.seat - 1
+    print(board_svg(game, viewer=viewer))
     return 0
 
 
