@@ -588,18 +588,26 @@ class Game(Lookahead):
             raise InvalidMoveError(f"the game is waiting for a decision in {frame.name!r}, not in {name!r}; write '{frame.name} ...'")
         found = {}
         failures = []
+        deepest, best_tokens = -1, tokens  # the reading that got furthest says why it fails
         # Written in the rules' order first (a move's own notation always is),
-        # then matched by name in any order.
-        for in_order in (True, False):
+        # then matched by name in any order; then, if a choice is written more
+        # than once (develop's two industries), its values in another order: the
+        # rules may list such moves once, in one order, and a person need not know which.
+        for attempt, in_order in self._readings(tokens):
             with self._at_frame_start():
-                run = self._new_run(frame, "parse", tokens)
+                run = self._new_run(frame, "parse", attempt)
                 run.in_order = in_order
                 for path, stopped, action in self._solutions(run, frame):
                     move = self._interpreted_move(frame, action, path)
                     found.setdefault(move.notation(), move)
                     if len(found) > 1:
                         break
-                failures = failures or run.best_failures()
+                best = run.best_failures()
+                depth = max((f.depth for f in best), default=-1)
+                if depth > deepest or not failures:
+                    if depth > deepest:
+                        deepest, best_tokens = depth, attempt
+                    failures = best or failures
             if found:
                 break
         if len(found) == 1:
@@ -607,7 +615,34 @@ class Game(Lookahead):
         if len(found) > 1:
             all_found = [m.notation() for m in self._matching(tokens)]
             raise AmbiguousMoveError(text, all_found or list(found))
-        raise self._illegal(text, tokens, failures)
+        raise self._illegal(text, best_tokens, failures)
+
+    @staticmethod
+    def _readings(tokens, most: int = 24):
+        """(tokens, in_order) to try in turn: as written, then the values of each
+        choice written several times in every other order (at most ``most`` tries)."""
+        yield tokens, True
+        yield tokens, False
+        keys = [key for key, value in tokens if value is not None]
+        repeated = [key for key in dict.fromkeys(keys) if keys.count(key) > 1]
+        if not repeated:
+            return
+        import itertools
+
+        places = {key: [i for i, (k, v) in enumerate(tokens) if k == key and v is not None] for key in repeated}
+        orders = [list(itertools.permutations([tokens[i][1] for i in places[key]])) for key in repeated]
+        tried = 0
+        for choice in itertools.product(*orders):
+            if all(list(values) == [tokens[i][1] for i in places[key]] for key, values in zip(repeated, choice)):
+                continue  # as written: tried already
+            attempt = list(tokens)
+            for key, values in zip(repeated, choice):
+                for i, value in zip(places[key], values):
+                    attempt[i] = (key, value)
+            yield attempt, True
+            tried += 1
+            if tried >= most:
+                return
 
     def _matching(self, tokens) -> list:
         frame = self.state.frame

@@ -23,12 +23,13 @@ def counts(game: Game) -> dict:
 # 7 different cards. Network: 31 canal lines x 7 cards = 217. Loan and pass: one
 # per different card. Scout: 3-card multisets of the hand = C(7,3) + 6 (the pair
 # and one of the 6 others) = 41. Develop, per card: one tile of 5 developable
-# industries (pottery I has a lightbulb), or two in order, 5 x 5: 30, x 7 = 210.
+# industries (pottery I has a lightbulb), or two, in either order one move: 5 x 4 / 2
+# pairs + 5 of one industry twice = 15; 20 per card, x 7 = 140.
 OPENINGS = [
-    (2, 1, {"build": 17, "network": 217, "develop": 210, "loan": 7, "scout": 41, "pass": 7}),
-    # 8 different cards: 31 x 8 = 248 links, C(8,3) = 56 scouts, 8 x 30 developments.
-    (3, 2, {"build": 43, "network": 248, "develop": 240, "loan": 8, "scout": 56, "pass": 8}),
-    (4, 3, {"build": 46, "network": 217, "develop": 210, "loan": 7, "scout": 41, "pass": 7}),
+    (2, 1, {"build": 17, "network": 217, "develop": 140, "loan": 7, "scout": 41, "pass": 7}),
+    # 8 different cards: 31 x 8 = 248 links, C(8,3) = 56 scouts, 8 x 20 developments.
+    (3, 2, {"build": 43, "network": 248, "develop": 160, "loan": 8, "scout": 56, "pass": 8}),
+    (4, 3, {"build": 46, "network": 217, "develop": 140, "loan": 7, "scout": 41, "pass": 7}),
 ]
 
 
@@ -39,11 +40,12 @@ def test_opening_move_counts(players, seed, expected):
 
 # Lancashire: 23 canal lines x 7 cards = 161 links; loans of £10, £20 or £30 with
 # each of 7 cards = 21; all five industries can be developed (a level 0 shipyard
-# too): (5 + 5 x 5) x 7 = 210. No double-action build: the first round has one action.
+# too): (5 + 15 pairs, either order one move) x 7 = 140. No double-action build: the
+# first round has one action.
 LANCASHIRE_OPENINGS = [
-    (2, 1, {"build": 11, "network": 161, "develop": 210, "loan": 21, "pass": 7}),
-    (3, 2, {"build": 29, "network": 184, "develop": 240, "loan": 24, "pass": 8}),
-    (4, 3, {"build": 48, "network": 161, "develop": 210, "loan": 21, "pass": 7}),
+    (2, 1, {"build": 11, "network": 161, "develop": 140, "loan": 21, "pass": 7}),
+    (3, 2, {"build": 29, "network": 184, "develop": 160, "loan": 24, "pass": 8}),
+    (4, 3, {"build": 48, "network": 161, "develop": 140, "loan": 21, "pass": 7}),
 ]
 
 
@@ -83,8 +85,8 @@ def test_one_move_from_a_rail_position():
     game.set_position(RAIL_POSITION)
     # Build: iron works III over your own iron works II in Dudley, with the Dudley
     # card or the iron card. Network: the 3 rail lines out of Dudley x 2 cards (no
-    # brewery: no double link). Develop: 2 cards x 30. Loan, pass: one per card.
-    assert counts(game) == {"build": 2, "network": 6, "develop": 60, "loan": 2, "pass": 2}
+    # brewery: no double link). Develop: 2 cards x 20. Loan, pass: one per card.
+    assert counts(game) == {"build": 2, "network": 6, "develop": 40, "loan": 2, "pass": 2}
 
 
 def test_two_moves_deep_from_a_rail_position():
@@ -96,4 +98,4 @@ def test_two_moves_deep_from_a_rail_position():
         game.push(move)
         total += game.legal_moves.count()
         game.undo()
-    assert total == 2569
+    assert total == 1345  # 2,569 while develop listed both orders of two tiles

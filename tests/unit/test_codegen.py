@@ -85,3 +85,63 @@ def test_the_look_up_follows_the_tiles_as_they_change(game):
         assert generated == interpreted and "leek" in [l.id for l in generated]
     finally:
         game.state.journal.rollback(mark)
+
+
+# A name a round of a repeat sets with ``let`` keeps its value into the next
+# round and after the repeat, in the generated code as in the interpreter.
+CARRIED = '''
+action tally "Tally":
+    choose card from you.hand
+    call play_card(card)
+    let total = 0
+    repeat 3:
+        let total = total + 1
+        gain total
+    gain total * 10
+
+action tally_chosen "Tally chosen":
+    choose card from you.hand
+    call play_card(card)
+    let previous = none
+    let total = 0
+    repeat 1 to 2:
+        choose amount from [1, 2, 3]
+            where previous == none or amount > previous
+        let total = total + amount
+        let previous = amount
+    gain total * 100
+'''
+
+
+@pytest.fixture(scope="module")
+def carried(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("carried") / "birmingham"
+    shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    rules = folder / "rules" / "actions.brass"
+    rules.write_text(rules.read_text() + CARRIED)
+    return load_ruleset(str(folder), trust=True)
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_a_let_in_a_repeat_is_carried_to_the_next_round_and_after(carried, generated):
+    game = Game(carried, 2, seed=1)
+    if not generated:
+        game.fast = None
+    mover = game.state.players[game.to_move]
+    before = mover.money
+    game.push(next(iter(game.legal_moves.of("tally"))))
+    assert mover.money - before == 1 + 2 + 3 + 30
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_a_let_carried_through_rounds_of_choices_orders_them(carried, generated):
+    game = Game(carried, 2, seed=1)
+    if not generated:
+        game.fast = None
+    moves = sorted(m.notation().split(" ", 2)[2] for m in game.legal_moves.of("tally_chosen") if "card=" + game.state.players[game.to_move].hand[0].id in m.notation())
+    # One or two increasing amounts: 1, 2, 3, 1+2, 1+3, 2+3.
+    assert moves == ["amount=1", "amount=1 amount=2", "amount=1 amount=3", "amount=2", "amount=2 amount=3", "amount=3"]
+    mover = game.state.players[game.to_move]
+    before = mover.money
+    game.play(f"tally_chosen card={mover.hand[0].id} amount=1 amount=3")
+    assert mover.money - before == 400

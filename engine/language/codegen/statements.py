@@ -16,7 +16,7 @@ from dataclasses import replace
 from .. import ast
 from ..limits import MAX_REPEAT
 from ..consumption import consume
-from ..effects import NOTHING
+from ..effects import EVERYTHING, NOTHING
 from .analysis import Analyzer, deferral, guards, hoisting, settled, sinking
 from ..types import ListOf
 from .expressions import Code, Env, Unsupported, is_static_type
@@ -423,49 +423,86 @@ class StatementGenerator:
     def _Repeat(self, stmt, stmts, i, w, ctx, k):
         low, high = self._bounds(stmt, ctx.env, w)
         player_decides = stmt.mode in ("between", "at_least")
-        condition = self.x.gen(stmt.condition, ctx.env).src if stmt.mode == "while" else None
         done = self.context.fresh("done")
+        # A name a round sets with ``let`` that was set before the repeat is carried
+        # from round to round, and out of the repeat, as the interpreter does: its
+        # Python name is passed on, not fixed when the code is written.
+        carried = [name for name in _let_names(stmt.body) if name in ctx.env]
         if not player_decides and not self.context.decides(stmt.body):
+            cells = {name: self.context.fresh("c_" + name) for name in carried}
+            for name, cell in cells.items():
+                w.line(f"{cell} = {ctx.env[name].src}")
+            env = self._carried_env(ctx.env, cells)
+            condition = self.x.gen(stmt.condition, env).src if stmt.mode == "while" else None
             ok = self.context.fresh("ok")
             w.line(f"{done} = 0")
             w.line(f"{ok} = True")
+
+            def keep(w_, c_):
+                for name, cell in cells.items():
+                    if c_.env[name].src != cell:
+                        w_.line(f"{cell} = {c_.env[name].src}")
+
             with w.block("while True:"):
                 if condition is not None:
                     w.line(f"if not {condition}: break")
                     w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
                 else:
                     w.line(f"if {done} >= {high}: break")
-                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", ctx.env, ctx.loops + 1, ctx.fast), NOTHING_AFTER)
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), Cont(emit=keep) if cells else NOTHING_AFTER)
                 w.line(f"{done} += 1")
             w.line(f"if not {ok}: {ctx.fail}")
-            self._next(stmts, i, w, ctx, k)
+            self._next(stmts, i, w, ctx.with_env(env) if cells else ctx, k)
             return
-        after = self.function_for(stmts, i + 1, w, ctx, k)
+        params = {name: self.context.fresh("p_" + name) for name in carried}
+        env = self._carried_env(ctx.env, params)
+        carry = "".join(f", {p}" for p in params.values())
+        if params:
+            rest = [s for s in stmts[i + 1 :] if not isinstance(s, _META)]
+            if rest or k.call is None:
+                after = self.context.fresh("k")
+                with w.block(f"def {after}({', '.join(params.values())}):"):
+                    self.block(stmts, i + 1, w, ctx.in_function().with_env(env), k)
+                after_call = f"{after}({', '.join(params.values())})"
+            else:
+                after = k.call
+                after_call = f"{after}()"
+        else:
+            after = self.function_for(stmts, i + 1, w, ctx, k)
+            after_call = f"{after}()"
+        condition = self.x.gen(stmt.condition, env).src if stmt.mode == "while" else None
         round_, body = self.context.fresh("round"), self.context.fresh("body")
         anchor = self.context.anchor_of(stmt)
-        with w.block(f"def {round_}({done}):"):
+        with w.block(f"def {round_}({done}{carry}):"):
             if condition is not None:
-                w.line(f"if not {condition}: {after}(); return")
+                w.line(f"if not {condition}: {after_call}; return")
                 w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
             else:
-                w.line(f"if {done} >= {high}: {after}(); return")
+                w.line(f"if {done} >= {high}: {after_call}; return")
                 if player_decides:
                     more = self.context.fresh("more")
                     with w.block(f"if {done} >= {low}:"):
                         with w.block(f"for {more} in S.more({'more:' + anchor!r}, S.decider):"):
-                            w.line(f"if {more}: {body}({done})")
-                            w.line(f"else: {after}()")
+                            w.line(f"if {more}: {body}({done}{carry})")
+                            w.line(f"else: {after_call}")
                         w.line("return")
-            w.line(f"{body}({done})")
-        with w.block(f"def {body}({done}):"):
-            again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1)"))
-            inner = ctx.in_function().nested()
+            w.line(f"{body}({done}{carry})")
+        with w.block(f"def {body}({done}{carry}):"):
+            again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1{''.join(', ' + c_.env[name].src for name in params)})"))
+            inner = ctx.in_function().nested().with_env(env)
             if after == "S.leaf" and condition is None:
                 # In the round after which no more may be played, the action ends with it.
                 inner = replace(inner, last=f"{done} + 1 >= {high}")
             self.early_guards(stmt.body, 0, w, inner)
             self.block(stmt.body, 0, w, inner, again)
-        w.line(f"{round_}(0)")
+        w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
+
+    def _carried_env(self, env: Env, names: dict) -> Env:
+        """The environment with each carried name read from its Python name: of no
+        known type, and (for the analyses) as if it could depend on anything."""
+        if not names:
+            return env
+        return env.child(**{name: Code(python, None, EVERYTHING, frozenset({python})) for name, python in names.items()})
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
         params = self.context.procedures[stmt.name].params
@@ -532,3 +569,21 @@ def anchors(stmt: ast.Repeat, decides) -> tuple:
         if decides((body_stmt,)):
             raise Unsupported("a repeat whose first decision is not a choose")
     raise Unsupported("a repeat with no choose")
+
+
+def _let_names(body) -> list:
+    """The names set by ``let`` anywhere in a block (in data order, once each)."""
+    found: list = []
+
+    def walk(node):
+        if isinstance(node, ast.Let) and node.name not in found:
+            found.append(node.name)
+        if isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+        elif isinstance(node, ast.Stmt):
+            for name in getattr(node, "__dataclass_fields__", {}):
+                walk(getattr(node, name))
+
+    walk(body)
+    return found
