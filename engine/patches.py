@@ -18,11 +18,14 @@
 A path is fields joined by ``.``; a list item is picked by ``[ID]`` (its ``id``
 field), ``[FIELD=VALUE]`` or ``[INDEX]``. Patches apply in order, before the
 data is checked against its schema, so a patched file is checked like any other.
+:func:`apply_patch` returns the path of what it set or appended, so a problem
+the schema finds there is blamed on the patch, not on the base's file.
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 
 from .data import FileProblem, clip, load_yaml, short
@@ -33,6 +36,13 @@ _SELECTOR = re.compile(r"\[([^\]]+)\]")
 
 class PatchError(ValueError):
     """A patch's path leads nowhere; the message says where it stopped."""
+
+
+def _did_you_mean(wanted, known) -> str:
+    """"; did you mean 'x'?" for a near miss among the names known, else ""."""
+    names = [str(k) for k in known if isinstance(k, (str, int))]
+    close = difflib.get_close_matches(str(wanted), names, n=1, cutoff=0.6)
+    return f"; did you mean {clip(close[0])!r}?" if close else ""
 
 
 def _pick(items: list, selector: str, walked: str):
@@ -57,7 +67,8 @@ def _pick(items: list, selector: str, walked: str):
     if not matches:
         known = [item.get("id") for item in items if isinstance(item, dict) and "id" in item]
         hint = f" (ids: {', '.join(clip(k) for k in known[:12])}{', ...' if len(known) > 12 else ''})" if known else ""
-        raise PatchError(f"no item of {walked} has {description}{hint}")
+        near = _did_you_mean(selector, known) if "=" not in selector else ""
+        raise PatchError(f"no item of {walked} has {description}{hint}{near}")
     if len(matches) > 1:
         raise PatchError(f"{len(matches)} items of {walked} have {description}; pick one by index")
     return matches[0]
@@ -75,13 +86,17 @@ def _steps(path: str) -> list:
     return steps
 
 
-def apply_patch(data: dict, patch: dict) -> None:
-    """Apply one patch to a data document, in place."""
+def apply_patch(data: dict, patch: dict):
+    """Apply one patch to a data document, in place.
+
+    Returns the path (a tuple of keys and indexes) of the value set or the item
+    appended, or None for a removal."""
     steps = _steps(patch["path"])
     parent = None
     key = None
     node = data
     walked = ""
+    keys: list = []
     for kind, value in steps:
         parent = node
         if kind == "field":
@@ -90,22 +105,26 @@ def apply_patch(data: dict, patch: dict) -> None:
             if value not in node and (kind, value) != steps[-1]:
                 fields = [clip(k) for k in list(node)[:12]]  # unchecked data: keys may be anything
                 more = ", ..." if len(node) > 12 else ""
-                raise PatchError(f"{walked or 'the file'} has no field {value!r} (fields: {', '.join(fields)}{more})")
+                near = _did_you_mean(value, node)
+                raise PatchError(f"{walked or 'the file'} has no field {value!r} (fields: {', '.join(fields)}{more}){near}")
             key = value
+            keys.append(value)
             node = node.get(value)
             walked = f"{walked}.{value}" if walked else value
         else:
             key = _pick(node, value, walked)
+            keys.append(key if key >= 0 else len(node) + key)
             node = node[key]
             walked = f"{walked}[{value}]"
     if "set" in patch:
         parent[key] = copy.deepcopy(patch["set"])
-    elif "append" in patch:
+        return tuple(keys)
+    if "append" in patch:
         if not isinstance(node, list):
             raise PatchError(f"{walked} is not a list, so nothing can be appended to it")
         node.append(copy.deepcopy(patch["append"]))
-    else:
-        if isinstance(parent, list) or key in parent:
-            del parent[key]
-        else:
-            raise PatchError(f"{walked} does not exist, so it cannot be removed")
+        return tuple(keys) + (len(node) - 1,)
+    if isinstance(parent, list) or key in parent:
+        del parent[key]
+        return None
+    raise PatchError(f"{walked} does not exist, so it cannot be removed{_did_you_mean(key, parent)}")

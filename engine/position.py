@@ -23,7 +23,10 @@ A position is plain data (YAML in the rule cases), every field optional::
     token_piles: {POOL: [TOKEN, TOKEN]}   # face-down token piles, top first
     counters: {NAME: 3}        # counters the rules keep (a marker's position...)
 
-``mat: {INDUSTRY: 2}`` means the lowest tile of it left on the mat is level 2.
+``mat: {INDUSTRY: 2}`` means the lowest tile of it left on the mat is level 2,
+with every tile of that level still there unless the board's tiles say otherwise;
+``mat: {INDUSTRY: {level: 1, left: 1}}`` says how many of that level are left
+(one cotton mill I, the others taken); ``mat: {INDUSTRY: null}``, none at all.
 The game then waits for the player to move to take an action.
 
 What a position leaves out follows from what it gives, so that every position
@@ -178,13 +181,12 @@ def _settle_mats(game, mats: list[dict]) -> None:
             stack = industry.stack
             placed = Counter(t.type.level for t in state.slot_tiles if t is not None and t.owner == p.index and t.type.industry is industry)
             if industry.id in given:
-                level = given[industry.id]
-                choices = [len(stack)] if level is None else [i for i, t in enumerate(stack) if t.level == level]
+                choices = _mat_places(industry, given[industry.id])
             else:
                 choices = range(p.mat.get(industry.id, 0), len(stack) + 1)
             taken = next((i for i in choices if not placed - Counter(t.level for t in stack[:i])), None)
             if taken is None:
-                left = "none" if industry.id in given and given[industry.id] is None else f"level {given[industry.id]}" if industry.id in given else "its tiles"
+                left = _mat_words(given[industry.id]) if industry.id in given else "its tiles"
                 raise PositionError(
                     f"{p.name}'s {industry.name} tiles on the board ({_levels(placed)}) cannot all have come off the mat "
                     f"(with {left} left on it)"
@@ -195,6 +197,33 @@ def _settle_mats(game, mats: list[dict]) -> None:
                     placed[tile_type.level] -= 1
                 else:
                     state.box.append((p.index, tile_type))
+
+
+def _mat_places(industry, given) -> list:
+    """Where on the industry's stack (how many tiles taken) a position's ``mat`` entry
+    may mean: a level (any place where that level is lowest), ``{level, left}``
+    (one place), or None (all taken)."""
+    stack = industry.stack
+    if given is None:
+        return [len(stack)]
+    level = given["level"] if isinstance(given, dict) else given
+    places = [i for i, tile_type in enumerate(stack) if tile_type.level == level]
+    if not places:
+        raise PositionError(f"{industry.name} has no level {level}")
+    if not isinstance(given, dict):
+        return places
+    left = given["left"]
+    if left > len(places):
+        raise PositionError(f"{industry.name} has {len(places)} tile{'s' if len(places) != 1 else ''} of level {level}, so {left} cannot be left")
+    return [places[-1] + 1 - left]
+
+
+def _mat_words(given) -> str:
+    if given is None:
+        return "none"
+    if isinstance(given, dict):
+        return f"{given['left']} of level {given['level']}"
+    return f"level {given}"
 
 
 def _levels(levels: Counter) -> str:
@@ -284,15 +313,8 @@ def _set_player(game, player, spec: dict) -> None:
     if "discard" in spec:
         player.discard = [_get(board, "card", c) for c in spec["discard"]]
         player.fields["face_down"] = 0
-    for industry_id, level in spec.get("mat", {}).items():
-        industry = _get(board, "industry", industry_id)
-        if level is None:
-            player.mat[industry_id] = len(industry.stack)
-            continue
-        positions = [i for i, tile_type in enumerate(industry.stack) if tile_type.level == level]
-        if not positions:
-            raise PositionError(f"{industry.name} has no level {level}")
-        player.mat[industry_id] = positions[0]
+    for industry_id, given in spec.get("mat", {}).items():
+        player.mat[industry_id] = _mat_places(_get(board, "industry", industry_id), given)[0]
 
 
 def _place_tile(game, spec: dict) -> None:

@@ -111,10 +111,12 @@ def _overview(ruleset: Ruleset) -> Section:
         base = ruleset.layers[-2]
         section.blocks.append(Para(f"This is a variant of {base.manifest.get('title', base.name)} ({base.name}). It changes:"))
         rows = []
-        own = ruleset.layers[-1].name
+        own = ruleset.layers[-1]
         for (kind, name), node in sorted(ruleset.rules.declarations.items()):
-            if node.where.file.startswith(own + "/"):
-                rows.append([kind, name, f"{node.where.file}:{node.where.line}"])
+            found = ruleset.locate(node.where.file)
+            if found is not None and found[0] is own:
+                what = f"new {kind}" if (kind, name) in ruleset.rules.added else kind
+                rows.append([what, name, f"{ruleset.label(node.where.file)}:{node.where.line}"])
         for patch in ruleset.layers[-1].manifest.get("patches", []):
             rows.append(["data", f"{patch['file']}: {patch['path']}", patch.get("why", "")])
         section.blocks.append(Table(["what", "name", "where / why"], rows))
@@ -127,7 +129,7 @@ def _setup(ruleset, explain) -> Section:
     rows = []
     for (kind, name), node in ruleset.rules.declarations.items():
         if kind == "setting":
-            rows.append([name, _value(ruleset.rules.settings.get(name)), f"{node.where.file}:{node.where.line}"])
+            rows.append([name, _value(ruleset.rules.settings.get(name)), f"{ruleset.label(node.where.file)}:{node.where.line}"])
     section.blocks.append(Para("The numbers the rule files name (change one and the game changes):"))
     section.blocks.append(Table(["setting", "value", "where"], rows))
     section.blocks.append(Para("Set-up, step by step:"))
@@ -166,7 +168,8 @@ def _board(ruleset) -> Section:
             if value not in (False, None, 0, [], {}):
                 extra.append(f"{key.replace('_', ' ')}" + (f": {_flat(value)}" if value is not True else ""))
         if location.spaces:
-            extra.append(f"{len(location.spaces)} token space(s) (from {', '.join(str(s.min_players) for s in location.spaces)} players)")
+            count = len(location.spaces)
+            extra.append(f"{count} token space{'s' if count != 1 else ''} (from {_and(sorted({str(s.min_players) for s in location.spaces}))} players)")
         rows.append([location.name, location.kind, slots, "; ".join(extra)])
     section.children.append(Section("locations", "Places", [Table(["place", "kind", "industry spaces", "also"], rows)]))
     line_rows = [[line.display(), " and ".join(line.kinds)] for line in board.lines]
@@ -174,32 +177,62 @@ def _board(ruleset) -> Section:
     return section
 
 
+BONUS = {"victory_points": "{} VP", "money": "\u00a3{}", "income": "{} income", "develop": "{} develop"}
+
+
+def _and(words: list) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _flat(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict) and set(value) == {"type", "amount"} and value["type"] in BONUS:
+        return BONUS[value["type"]].format(value["amount"])  # a bonus: "4 VP", "£5"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+        return ", ".join(f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)
+
+
+# Tile columns in one order for every industry (the order of a mat's printed tile),
+# then any other field by name; a column no tile of the industry fills is left out.
+TILE_COLUMNS = ("cost", "coal", "iron", "beer", "vp", "income", "link_icons", "produces", "eras", "developable")
+NONE = "\u2014"  # an em dash: nothing here
 
 
 def _tiles(ruleset) -> Section:
     section = Section("tiles", "Industries and their tiles")
     skip = {"level", "count", "note", "doubt"}
     for industry in ruleset.board.industries:
-        keys = []
-        for tile in industry.levels:
-            for key in tile.fields:
-                if key not in skip and key not in keys:
-                    keys.append(key)
-        rows = []
-        for tile in industry.levels:
-            rows.append([str(tile.level), str(tile.count)] + [_flat(tile.fields.get(k, "")) if tile.fields.get(k) is not None else "-" for k in keys])
-        blocks = [Table(["level", "count"] + [k.replace("_", " ") for k in keys], rows)]
+        present = {key for tile in industry.levels for key, value in tile.fields.items() if key not in skip and not _empty(value)}
+        keys = [k for k in TILE_COLUMNS if k in present] + sorted(present - set(TILE_COLUMNS))
+        rows = [[str(tile.level), str(tile.count)] + [_cell(tile.fields.get(k)) for k in keys] for tile in industry.levels]
+        blocks = [Table(["level", "count"] + [_column(k) for k in keys], rows)]
         notes = [t.fields["doubt"] for t in industry.levels if "doubt" in t.fields]
         for note in notes:
             blocks.append(Para(f"Doubt: {note}"))
         section.children.append(Section(f"tiles-{industry.id}", industry.name, blocks))
     return section
+
+
+def _empty(value) -> bool:
+    """Nothing to show: no value, zero, or an empty list (False is a value: "no")."""
+    return value is None or (not isinstance(value, bool) and value in (0, "", [], {}))
+
+
+def _column(key: str) -> str:
+    return {"vp": "VP"}.get(key, key.replace("_", " "))
+
+
+def _cell(value) -> str:
+    """A table cell: yes/no for a flag, a dash for nothing, lists joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == [] or value == "":
+        return NONE
+    return _flat(value)
 
 
 def _cards(ruleset) -> Section:
@@ -299,7 +332,7 @@ def _citations(ruleset) -> Section:
                 cites.append(text)
         cites.extend(getattr(node, "cites", ()) or ())
         if cites:
-            rows.append([f"{kind} {name}", "; ".join(cites), f"{node.where.file}:{node.where.line}"])
+            rows.append([f"{kind} {name}", "; ".join(cites), f"{ruleset.label(node.where.file)}:{node.where.line}"])
     return Section("citations", "What each rule cites", [Table(["rule", "rulebook", "rule file"], rows)])
 
 

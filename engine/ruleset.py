@@ -8,13 +8,15 @@ A variant names a ``base`` and brings only what it changes: its rule files are
 compiled over the base's, its data files replace the base's of the same kind,
 and its hooks are registered after the base's.
 
-Loading checks everything and reports every problem at once.
+Loading checks everything and reports every problem at once, each at a file
+as it is on disk (:func:`shown`) and a line in it.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import os
 import importlib.metadata
 import importlib.util
 import sys
@@ -42,6 +44,16 @@ ENTRY_POINT_GROUP = "brass.rulesets"
 MANIFEST = "ruleset.yaml"
 
 
+def shown(path) -> str:
+    """A path as a message names it, so the reader can open it: relative to the
+    current directory when inside it, else absolute."""
+    path = Path(os.path.abspath(path))
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 @dataclass
 class RulesetSource:
     """Where one layer of a ruleset lives."""
@@ -51,15 +63,30 @@ class RulesetSource:
     module: Optional[ModuleType]
     manifest: dict = field(default_factory=dict)
     manifest_file: Optional[data_module.YamlFile] = None  # for the line of an entry in it
+    shown_folder: str = ""  # the folder as messages named it when the layer was loaded
+
+    def __post_init__(self):
+        self.shown_folder = shown(self.folder)
+
+    def shown(self, relative: str) -> str:
+        """A file of this layer as messages name it (see :func:`shown`)."""
+        return shown(Path(self.folder) / relative)
 
     def line_of(self, *path) -> Optional[int]:
         """The line of an entry of this layer's ruleset.yaml (``"rules", 2``), if known."""
         return self.manifest_file.line_of(path) if self.manifest_file is not None else None
 
     def where(self, *path) -> str:
-        """Where an entry of the manifest is, for a message: "name/ruleset.yaml:12"."""
+        """Where an entry of the manifest is, for a message: "rulesets/v/ruleset.yaml:12"."""
         line = self.line_of(*path)
-        return f"{self.name}/{MANIFEST}" + (f":{line}" if line else "")
+        return self.shown(MANIFEST) + (f":{line}" if line else "")
+
+    def relative(self, file: str) -> Optional[str]:
+        """The path inside this layer's folder of a file named as messages name it, or None."""
+        if self.shown_folder == ".":
+            return None if os.path.isabs(file) or file.startswith("..") else file
+        prefix = self.shown_folder.rstrip("/") + "/"
+        return file[len(prefix) :] if file.startswith(prefix) else None
 
 
 @dataclass
@@ -96,6 +123,21 @@ class Ruleset:
     @property
     def hook(self):
         return self.plugins.hook
+
+    def locate(self, file: str):
+        """The layer a rule or data file belongs to and its path inside that layer's
+        folder, for a file named as messages name it (``Where.file``); None if none."""
+        for layer in sorted(self.layers, key=lambda l: -len(l.shown_folder)):
+            relative = layer.relative(file)
+            if relative is not None:
+                return layer, relative
+        return None
+
+    def label(self, file: str) -> str:
+        """A file named by its ruleset: "birmingham/rules/actions.brass" (the same on every
+        machine, for documents); the file as given if it belongs to no layer."""
+        found = self.locate(file)
+        return f"{found[0].name}/{found[1]}" if found else file
 
     def lineage(self) -> list[str]:
         """This ruleset's name and those of its bases, base first, with versions."""
@@ -193,16 +235,54 @@ def load_ruleset(name_or_path: str, trust: bool = False) -> Ruleset:
     return _Loader(trust).load(name_or_path)
 
 
-def check_ruleset(name_or_path: str, trust: bool = False) -> list[RulesetError]:
+def check_ruleset(name_or_path: str, trust: bool = False, bases: Optional[dict] = None) -> list[RulesetError]:
     """Every problem of a ruleset, as a list (empty if it is valid); ``trust`` as for
-    load_ruleset."""
+    load_ruleset. ``bases`` maps a base's name to the folder to take it from (a
+    nested variant is checked over the folder it sits in, not the installed base)."""
+    return _checked(name_or_path, trust, bases)[1]
+
+
+def _checked(name_or_path: str, trust: bool = False, bases: Optional[dict] = None):
+    """(the ruleset or None, its problems)."""
     try:
-        _Loader(trust).load(name_or_path)
+        return _Loader(trust, bases).load(name_or_path), []
     except RulesetErrors as errors:
-        return _flatten(errors.errors)
+        return None, _flatten(errors.errors)
     except RulesetError as error:
-        return [error]
-    return []
+        return None, [error]
+
+
+def nested_variants(name_or_path: str, trust: bool = False) -> tuple[Optional[Path], list[Path]]:
+    """A ruleset's folder and the folders inside it that hold a ruleset.yaml of their
+    own (its variants, kept beside it), sorted by name; (None, []) if it cannot be found."""
+    try:
+        folder = Path(_source(name_or_path, trust).folder)
+    except RulesetError:
+        return None, []
+    found = []
+    for child in sorted(folder.iterdir(), key=lambda p: p.name):
+        if child.is_dir() and not child.name.startswith((".", "_")) and (child / MANIFEST).is_file():
+            found.append(child)
+    return folder, found
+
+
+def check_with_variants(name_or_path: str, trust: bool = False) -> list[tuple]:
+    """A ruleset, then each nested variant (see nested_variants), as (what it is
+    called: its folder's name or the name given; the path or name it was checked by;
+    the loaded ruleset, or None; its problems). A variant is checked over the folder
+    it sits in, even where a ruleset of its base's name is installed."""
+    folder, variants = nested_variants(name_or_path, trust)
+    results = [((folder.name if folder is not None and Path(name_or_path).is_dir() else name_or_path), name_or_path, *_checked(name_or_path, trust))]
+    if not variants:
+        return results
+    try:
+        name = data_module.YamlFile(data_module.inside(folder, MANIFEST), MANIFEST).data.get("name")
+    except (data_module.FileProblem, AttributeError):
+        name = None
+    bases = {name: folder} if isinstance(name, str) else {}
+    for variant in variants:
+        results.append((variant.name, shown(variant), *_checked(str(variant), trust, bases)))
+    return results
 
 
 def _flatten(errors) -> list:
@@ -216,9 +296,11 @@ def _flatten(errors) -> list:
 
 
 class _Loader:
-    def __init__(self, trust: bool = False):
+    def __init__(self, trust: bool = False, bases: Optional[dict] = None):
         self.errors: list[RulesetError] = []
         self.trust = trust
+        self.bases = dict(bases or {})
+        self.documents: dict = {}  # data kind -> YamlFile, for the cross checks
 
     def load(self, name_or_path: str) -> Ruleset:
         layers = self._layers(name_or_path)
@@ -259,7 +341,7 @@ class _Loader:
         while True:
             manifest_path = source.folder / MANIFEST
             if not manifest_path.exists():
-                raise RulesetError(f"{source.folder}: no {MANIFEST} here")
+                raise RulesetError(f"{shown(source.folder)}: no {MANIFEST} here")
             document = self._manifest(source)
             source.manifest = document.data
             source.manifest_file = document
@@ -268,18 +350,18 @@ class _Loader:
             if base is None:
                 break
             if base in seen or base == source.manifest["name"]:
-                raise RulesetError(f"{manifest_path}: the base {base!r} leads back to this ruleset")
+                raise RulesetError(f"{source.where('base')}: the base {base!r} leads back to this ruleset")
             seen.add(base)
-            source = _source(base, self.trust)
+            source = _source(str(self.bases.get(base, base)), self.trust)
         chain.reverse()
         base_manifest = chain[0].manifest
         if "eras" not in base_manifest:
-            raise RulesetErrors([DataError([DataProblem(f"{chain[0].name}/{MANIFEST}", "", "missing field 'eras' (a ruleset without a base must name its eras)")])])
+            raise RulesetErrors([DataError([DataProblem(chain[0].where(), "", "missing field 'eras' (a ruleset without a base must name its eras)")])])
         return chain
 
     def _manifest(self, source: RulesetSource) -> data_module.YamlFile:
         """A layer's ruleset.yaml, read and checked; raises RulesetErrors if it is wrong."""
-        display = f"{source.name}/{MANIFEST}"
+        display = source.shown(MANIFEST)
         try:
             # Even the manifest must be inside its folder: a link to /etc/passwd is no manifest.
             document = data_module.YamlFile(data_module.inside(source.folder, MANIFEST), display)
@@ -322,8 +404,9 @@ class _Loader:
 
     # -- data
     def _board(self, layers, manifest) -> Optional[Board]:
-        documents = {}
+        documents = self.documents
         problems = []
+        blames: list = []  # (file, path inside it, the patch's place): problems there are the patch's
         for kind in data_module.DATA_KINDS:
             chosen = None
             for layer in layers:
@@ -339,22 +422,13 @@ class _Loader:
                     documents[kind] = None
                     continue
                 else:
-                    problems.append(DataProblem(f"{base.name}/{MANIFEST}", f"data.{kind}", f"no {kind} file: expected {default} or a data.{kind} entry"))
+                    problems.append(DataProblem(layers[-1].where(), f"data.{kind}", f"no {kind} file: expected {base.shown(default)} or a data.{kind} entry"))
                     continue
             layer, relative = chosen
             document = self._data_file(layer, kind, relative, problems)
             if document is None:
                 continue
-            for layer_ in layers:
-                for number, patch in enumerate(layer_.manifest.get("patches", [])):
-                    if patch["file"] != kind:
-                        continue
-                    try:
-                        apply_patch(document.data, patch)
-                    except PatchError as error:
-                        problems.append(DataProblem(layer_.where("patches", number, "path"), f"patches[{number}].path", f"{data_module.short(patch['path'])}: {error}"))
-                    else:
-                        document.patched = True
+            self._patch(layers, kind, document, problems, blames)
             found = data_module.validate(kind, document, manifest.get("extend", {}))
             problems.extend(found)
             if not found:
@@ -370,17 +444,33 @@ class _Loader:
                     problems.extend(error.problems)
                 except (KeyError, TypeError, AttributeError, IndexError, ValueError):
                     pass
-            self.errors.append(DataError(problems))
+            self.errors.append(DataError(_blamed(problems, blames)))
             return None
         try:
             return data_module.build_board(manifest, documents)
         except DataError as error:
-            self.errors.append(error)
+            self.errors.append(DataError(_blamed(error.problems, blames)))
             return None
+
+    def _patch(self, layers, kind: str, document, problems: list, blames: list) -> None:
+        """Apply every layer's patches of one data file, noting what each one changed."""
+        for layer in layers:
+            for number, patch in enumerate(layer.manifest.get("patches", [])):
+                if patch["file"] != kind:
+                    continue
+                try:
+                    changed = apply_patch(document.data, patch)
+                except PatchError as error:
+                    problems.append(DataProblem(layer.where("patches", number, "path"), f"patches[{number}].path", f"{data_module.short(patch['path'])}: {error}"))
+                    continue
+                document.patched = True
+                if changed is not None:
+                    operation = "set" if "set" in patch else "append"
+                    blames.append((document.display, changed, document, layer.where("patches", number, operation)))
 
     def _data_file(self, layer: RulesetSource, kind: str, relative: str, problems: list) -> Optional[data_module.YamlFile]:
         """One data file, read; None (and the problem noted) if it cannot be."""
-        display = f"{layer.name}/{relative}"
+        display = layer.shown(relative)
         try:
             path = data_module.inside(layer.folder, relative)
             if not path.exists():
@@ -398,19 +488,33 @@ class _Loader:
     # -- rules
     def _rules(self, layers, vocabulary: Vocabulary, board: Optional[Board]) -> Optional[CompiledRules]:
         parsed_layers = []
+        unread = False
         for layer in layers:
             parsed = [self._rule_file(layer, number, relative) for number, relative in enumerate(layer.manifest.get("rules", []))]
+            unread = unread or None in parsed
             parsed_layers.append([rule_file for rule_file in parsed if rule_file is not None])
+        if unread:
+            # A file that does not parse declares nothing: compiling the rest would
+            # report its declarations as missing and its names as unknown.
+            return None
         try:
             # Compiled even when the data is broken, so misspelt names are found too.
             return compile_rules(parsed_layers, vocabulary, board)
         except RulesetErrors as errors:
-            self.errors.extend(errors.errors)
+            self.errors.extend(self._placed(error, layers) for error in errors.errors)
             return None
+
+    def _placed(self, error: RulesetError, layers) -> RulesetError:
+        """A rule error that belongs to no line of a rule file (a procedure the game flow
+        needs is missing), placed at the ``rules:`` list of the ruleset's manifest."""
+        if not isinstance(error, RuleFileError) or error.where is not None:
+            return error
+        layer = layers[-1] if "rules" in layers[-1].manifest else layers[0]
+        return RuleFileError(error.message, Where(layer.shown(MANIFEST), layer.line_of("rules") or 1, 1), error.hint)
 
     def _rule_file(self, layer: RulesetSource, number: int, relative: str):
         """One rule file, read and parsed; None (and the error noted) if it cannot be."""
-        display = f"{layer.name}/{relative}"
+        display = layer.shown(relative)
         try:
             path = data_module.inside(layer.folder, relative)
             if not path.exists():
@@ -418,7 +522,7 @@ class _Loader:
             return parse_rules(data_module.read_text(path), display)
         except data_module.FileProblem as problem:
             if problem.line is None:  # the file itself: the entry naming it is what must change
-                entry = Where(f"{layer.name}/{MANIFEST}", layer.line_of("rules", number) or 1, 1)
+                entry = Where(layer.shown(MANIFEST), layer.line_of("rules", number) or 1, 1)
                 self.errors.append(RuleFileError(f"the rule file {relative!r} {problem.message}", entry))
             else:
                 self.errors.append(RuleFileError(problem.message, Where(display, problem.line, problem.column or 1)))
@@ -428,17 +532,39 @@ class _Loader:
 
     def _cross_checks(self, board: Board, rules: CompiledRules, manifest: dict) -> None:
         problems = []
+        document = self.documents.get("markets")
+        items = (document.data or {}).get("markets", []) if document is not None else []
         for market in board.markets:
             if market.resource not in rules.resources:
+                index = next((i for i, item in enumerate(items) if isinstance(item, dict) and item.get("id") == market.id), None)
+                line = document.line_of(("markets", index, "resource")) if document is not None and index is not None else None
+                file = (document.display if document is not None else "markets") + (f":{line}" if line else "")
                 problems.append(
                     DataProblem(
-                        "markets",
+                        file,
                         f"markets[{market.id}].resource",
                         f"{market.resource!r} is not a resource the rule files declare ({', '.join(sorted(rules.resources)) or 'none'})",
                     )
                 )
         if problems:
             self.errors.append(DataError(problems))
+
+
+def _blamed(problems: list, blames: list) -> list:
+    """Problems in a value a patch set or appended, moved to that patch: the base's file
+    never held the value. The last patch to touch a value answers for it."""
+    if not blames:
+        return list(problems)
+    targets = [(file, data_module.format_path(document.data, path), where) for file, path, document, where in blames]
+    result = []
+    for problem in problems:
+        for file, target, where in reversed(targets):
+            in_file = problem.file == file or problem.file.startswith(file + ":")
+            if in_file and (problem.path == target or problem.path.startswith((target + ".", target + "["))):
+                problem = DataProblem(where, problem.path, problem.message)
+                break
+        result.append(problem)
+    return result
 
 
 def _file_problem(problem: data_module.FileProblem, display: str) -> DataProblem:

@@ -50,6 +50,12 @@ def no_hang():
     signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.fixture(autouse=True)
+def in_tmp_path(tmp_path, monkeypatch):
+    """Run from the temporary folder, so messages name its files relative to it ("v/ruleset.yaml")."""
+    monkeypatch.chdir(tmp_path)
+
+
 def validate(capsys, folder: Path, trust: bool = False) -> tuple[int, list[str]]:
     """Run ``brass validate`` on a folder: its exit code and the problems it printed."""
     code = main(["validate", *(["--trust"] if trust else []), str(folder)])

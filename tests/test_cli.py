@@ -49,10 +49,14 @@ def test_simulate_is_reproducible(capsys):
 def test_validate_a_good_ruleset(capsys):
     code, out, _ = run(capsys, "validate", str(BIRMINGHAM))
     assert code == 0
-    assert out.strip().endswith("valid -- Brass: Birmingham 1.0.0: 27 locations, 39 lines, 6 industries, 7 actions, 8 procedures")
+    lines = out.splitlines()
+    assert lines[0].endswith("valid -- Brass: Birmingham 1.0.0: 27 locations, 39 lines, 6 industries, 7 actions, 8 procedures")
+    # The variants kept inside the folder are checked too, and the last line says so.
+    assert lines[-1] == "checked birmingham and its variants introductory, open_beer"
 
 
-def test_validate_a_broken_ruleset_lists_every_problem(capsys, tmp_path):
+def test_validate_a_broken_ruleset_lists_every_problem(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name files relative to the current directory
     folder = tmp_path / "birmingham"
     shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
     rules = folder / "rules" / "actions.brass"

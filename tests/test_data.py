@@ -56,7 +56,8 @@ def test_the_income_track():
     assert [track.highest_space_of(level) for level in (-10, 0, 1, 10, 11, 20, 21, 29, 30)] == [0, 10, 12, 30, 33, 60, 64, 96, 99]
 
 
-def test_broken_data_is_reported_all_at_once(tmp_path):
+def test_broken_data_is_reported_all_at_once(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name files relative to the current directory
     folder = tmp_path / "birmingham"
     shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
 
@@ -82,7 +83,8 @@ def test_broken_data_is_reported_all_at_once(tmp_path):
     ]
 
 
-def test_a_field_the_ruleset_declares_is_checked_too(tmp_path):
+def test_a_field_the_ruleset_declares_is_checked_too(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name files relative to the current directory
     folder = tmp_path / "birmingham"
     shutil.copytree(BIRMINGHAM, folder, ignore=shutil.ignore_patterns("__pycache__"))
     path = folder / "data" / "board.yaml"

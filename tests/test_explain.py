@@ -127,7 +127,7 @@ def test_definitions(birmingham, lancashire):
         "first_round is true when the era's index is 0 and the round is 1."
     )
     assert explain_declaration(birmingham, "definition", "free_spaces")[-1].text == (
-        "free_spaces(location, industry) is the s in the location's slots where s is empty and the industry is in s's industries."
+        "free_spaces(location, industry) is those of the location's slots for which the space is empty and the industry is in the space's industries."
     )
     # ``a or b`` as a value: the first that is not empty.
     assert ", or if that is empty (or none), free spaces(the location, the industry)." in (
@@ -151,7 +151,7 @@ def test_blocks_nest(birmingham):
     assert any(s.text == "Do this 1 to 2 times (you choose how many):" for s in develop)
     scout = explain_declaration(birmingham, "action", "scout")
     assert "Choose 3 cards from your hand." in [s.text for s in scout]
-    assert "For each card in the cards:" in [s.text for s in scout]
+    assert "For each card:" in [s.text for s in scout]
 
 
 def test_lancashire_sell_and_stop(lancashire):
@@ -201,10 +201,10 @@ def test_unknown_declaration(birmingham):
         ("len(p.tiles) > 0", "the number of p's tiles is more than 0"),
         ('card.kind not in ["industry", "wild_industry"]', "the card's kind is neither industry nor wild_industry"),
         ('industry.id in ["coal", "iron"]', "the industry is coal or iron"),
-        ("[s for s in location.slots if s.empty]", "the s in the location's slots where s is empty"),
+        ("[s for s in location.slots if s.empty]", "those of the location's slots for which the space is empty"),
         ("order(p in players by p.spent)", "the players ordered by spent, lowest first (ties keep their order)"),
-        ("not any(c.pile for c in you.hand)", "there is no c in your hand such that c has a pile"),
-        ("sum(t.vp for t in you.tiles if t.flipped)", "the sum of t's VP for each t in your tiles where t is flipped"),
+        ("not any(c.pile for c in you.hand)", "there is no card in your hand that has a pile"),
+        ("sum(t.vp for t in you.tiles if t.flipped)", "the sum of the tile's VP for each tile in your tiles where the tile is flipped"),
         ("none_left(industry.id)", "none left(the industry's id)"),
         ("slot.empty or (slot.tile.owner == you and not era.is_last)", "the slot is empty or (the owner of the slot's tile is you and the era is not the last)"),
         ("sell_tile.cost // 2", "half (rounded down) of the cost of the sell tile"),
@@ -219,7 +219,7 @@ def test_expressions(birmingham, text, english):
 def test_expression_nodes_and_conditions(birmingham):
     node = birmingham.rules.declarations[("definition", "era_over")].value
     assert explain_expression(node, birmingham) == (
-        "the number of cards in the draw deck is 0 and (for every p in the players: the number of cards in p's hand is 0)"
+        "the number of cards in the draw deck is 0, and (for every player, the number of cards in the player's hand is 0)"
     )
     assert explain_expression("slot.empty", birmingham, condition=True) == "the slot is empty"
     assert explain_expression("not you.on_board", birmingham) == "you have no tile and no link on the board"

@@ -44,6 +44,12 @@ def no_hang():
     signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.fixture(autouse=True)
+def in_tmp_path(tmp_path, monkeypatch):
+    """Run from the temporary folder, so messages name the variant's files as RULES does."""
+    monkeypatch.chdir(tmp_path)
+
+
 def variant(tmp_path: Path, rules: str, base: str = "birmingham") -> str:
     folder = tmp_path / "v"
     (folder / "rules").mkdir(parents=True)

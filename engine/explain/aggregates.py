@@ -20,7 +20,7 @@ class AggregateReadings:
     def _v_Aggregate(self, e: ast.Aggregate) -> str:
         if e.func in ("any", "all"):
             return self.quantified(e, negated=False)
-        with self._scoped(e.var):
+        with self._scoped(e.var, e.iterable):
             over = self._over(e.var, e.iterable, e.condition)
             element = e.element
             if e.func == "count":
@@ -34,8 +34,9 @@ class AggregateReadings:
             return f"the {word} {text} for any {over} (none if there is none)"
 
     def quantified(self, e: ast.Aggregate, negated: bool) -> str:
-        """``any``/``all`` as a claim: "there is some x in L such that ..."."""
-        with self._scoped(e.var):
+        """``any``/``all`` as a claim, the way a rulebook says it: "no card in your
+        hand has a pile", "there is a tile in the location whose owner is you"."""
+        with self._scoped(e.var, e.iterable):
             over = self._over(e.var, e.iterable, e.condition)
             element = e.element
             if isinstance(element, ast.Name) and element.id == e.var:
@@ -43,27 +44,40 @@ class AggregateReadings:
                     return f"there is no {over} that is true" if negated else f"there is some {over} that is true"
                 return f"not every {over} is true" if negated else f"every {over} is true"
             claim = self.cond(element)
+            subject = self.local[e.var]
             if e.func == "any":
-                return f"there is no {over} such that {claim}" if negated else f"there is some {over} such that {claim}"
-            return f"not for every {over}: {claim}" if negated else f"for every {over}: {claim}"
+                head = "there is no" if negated else "there is a"
+                if claim.startswith(subject + "'s "):
+                    return f"{head} {over} whose {claim[len(subject) + 3:]}"
+                if claim.startswith(subject + " "):
+                    return f"{head} {over} that {claim[len(subject) + 1:]}"
+                return f"{head} {over} for which {claim}"
+            if claim.startswith(subject + " ") and not claim.startswith(subject + "'s "):
+                text = f"every {over} {claim[len(subject) + 1:]}"
+                return f"not {text}" if negated else text
+            return f"not for every {over}, {claim}" if negated else f"for every {over}, {claim}"
 
     def _over(self, var: str, iterable, condition) -> str:
         """``v in L where C``, the range of a comprehension or an aggregate."""
-        name = without_the(self.local[var])
-        text = f"{name} in {self.grouped(iterable, self.value(iterable))}"
+        name = without_the(self.local[var]).removeprefix("that ")
+        collection = self.grouped(iterable, self.value(iterable))
+        text = name if collection in (f"the {name}s", f"{name}s") else f"{name} in {collection}"
         if condition is not None:
             text += f" where {self.cond(condition)}"
         return text
 
     def _v_Comprehension(self, e: ast.Comprehension) -> str:
-        with self._scoped(e.var):
+        with self._scoped(e.var, e.iterable):
             over = self._over(e.var, e.iterable, e.condition)
             if isinstance(e.element, ast.Name) and e.element.id == e.var:
+                if e.condition is not None:
+                    collection = self.grouped(e.iterable, self.value(e.iterable))
+                    return f"those of {collection} for which {self.cond(e.condition)}"
                 return f"the {over}"
             return f"{self.grouped(e.element, self.value(e.element))} for each {over}"
 
     def _v_Ordering(self, e: ast.Ordering) -> str:
-        with self._scoped(e.var):
+        with self._scoped(e.var, e.iterable):
             keys = []
             for key in e.keys:
                 if isinstance(key, ast.Attribute) and isinstance(key.obj, ast.Name) and key.obj.id == e.var:
@@ -75,10 +89,13 @@ class AggregateReadings:
             return f"{iterable} ordered by {by}, lowest first (ties keep their order)"
 
     @contextmanager
-    def _scoped(self, var: str):
-        """Bind ``var`` while an expression that names it is read, then restore what it meant."""
+    def _scoped(self, var: str, iterable=None):
+        """Bind ``var`` while an expression that names it is read, then restore what it
+        meant. A one-letter name reads as what the collection holds ("the card")."""
         saved = self.local.get(var)
-        self.local[var] = self.variable(var)
+        noun = element_noun(iterable) if len(var) <= 2 and iterable is not None else None
+        taken = noun is not None and f"the {noun}" in self.local.values()  # "the industry" may mean another already
+        self.local[var] = (f"that {noun}" if taken else f"the {noun}") if noun else self.variable(var)
         try:
             yield
         finally:
@@ -86,3 +103,31 @@ class AggregateReadings:
                 self.local.pop(var, None)
             else:
                 self.local[var] = saved
+
+
+# What a collection holds, by the name of the field or value it is read from.
+ELEMENT_NOUNS = {
+    "hand": "card", "discard": "card", "cards": "card", "deck": "card",
+    "tiles": "tile", "slot_tiles": "tile", "slots": "space", "spaces": "space",
+    "locations": "place", "network": "place", "lines": "line", "links": "link",
+    "players": "player", "industries": "industry", "markets": "market", "tokens": "token",
+}
+
+
+def element_noun(iterable):
+    """The noun for one element of a collection written in the rules (``you.hand``:
+    "card"), or None when the collection says nothing of what it holds."""
+    name = None
+    if isinstance(iterable, ast.Attribute):
+        name = iterable.name
+    elif isinstance(iterable, ast.Name):
+        name = iterable.id
+    if name is None:
+        return None
+    if name in ELEMENT_NOUNS:
+        return ELEMENT_NOUNS[name]
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    if name.endswith("s") and not name.endswith("ss"):
+        return name[:-1].replace("_", " ")
+    return None

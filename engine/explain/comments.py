@@ -105,16 +105,23 @@ class SourceComments:
 
 
 def source_lines(ruleset, file: str) -> Optional[list]:
-    """The lines of a rule file named ``layer/relative/path`` (None if not found)."""
+    """The lines of a rule file, named as its declarations' places name it (None if not found)."""
+    found = ruleset.locate(file) if hasattr(ruleset, "locate") else _by_layer_name(ruleset, file)
+    if found is None:
+        return None
+    layer, relative = found
+    try:
+        return (Path(layer.folder) / relative).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+
+
+def _by_layer_name(ruleset, file: str):
+    """For a ruleset-like object: the layer of a file named ``layer/relative/path``."""
     # The longest matching layer name wins: one name may begin with another's plus a folder.
     for layer in sorted(getattr(ruleset, "layers", None) or (), key=lambda l: -len(l.name)):
-        prefix = f"{layer.name}/"
-        if file.startswith(prefix):
-            path = Path(layer.folder) / file[len(prefix) :]
-            try:
-                return path.read_text(encoding="utf-8").splitlines()
-            except OSError:
-                return None
+        if file.startswith(f"{layer.name}/"):
+            return layer, file[len(layer.name) + 1 :]
     return None
 
 

@@ -16,6 +16,7 @@ from ..language.compiler import FLOW_PROCEDURES
 from .comments import SourceComments
 from .expressions import English
 from .keywords import KeywordSentence
+from .aggregates import element_noun
 from .steps import Step
 from .words import as_sentence, as_sentence_end, capitalised, join_words, with_article, without_the, words_of
 
@@ -181,7 +182,13 @@ class StatementExplainer:
         english = self.english
         iterable = english.value(stmt.iterable)
         english.bind(stmt.var)
-        return [Step(f"For each {without_the(english.local[stmt.var])} in {iterable}:", children=self.block(stmt.body))]
+        noun = element_noun(stmt.iterable) if len(stmt.var) <= 2 else None
+        if noun and f"the {noun}" not in english.local.values():
+            english.local[stmt.var] = f"the {noun}"  # "for each p" reads "for each player"
+        name = without_the(english.local[stmt.var])
+        if iterable in (f"the {name}s", f"{name}s"):
+            return [Step(f"For each {name}:", children=self.block(stmt.body))]
+        return [Step(f"For each {name} in {iterable}:", children=self.block(stmt.body))]
 
     def _s_Repeat(self, stmt: ast.Repeat) -> list[Step]:
         english = self.english

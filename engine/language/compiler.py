@@ -9,6 +9,7 @@ file either loads completely or says exactly where it is wrong.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -29,6 +30,8 @@ FLOW_DEFINES = {
     "ranking": "the list of values players are ranked by at the end, highest first",
 }
 # Asked by the flow if declared: game_ends_after_era (default: after the last era).
+# Asked by the bots if declared: every definition whose name begins with bot_.
+ASKED_BY_NAME = set(FLOW_PROCEDURES) | set(FLOW_DEFINES) | {"game_ends_after_era"}
 
 
 @dataclass
@@ -135,6 +138,7 @@ class CompiledRules:
     handlers: dict = field(default_factory=dict)  # event -> [HandlerRule]
     vocabulary: Vocabulary = None
     declarations: dict = field(default_factory=dict)  # (kind, name) -> ast node, for documentation
+    added: set = field(default_factory=set)  # (kind, name) a variant declares and no layer below it does
 
     def define_value(self, name: str, run):
         return self.defines[name].value(Frame({}, run))
@@ -169,10 +173,15 @@ class _Compiler:
         # recorded as the bodies of definitions and procedures are compiled.
         self.references: dict = {}
         self._compiling = None  # the (kind, name) whose body is being compiled
+        self.used: set = set()  # every name a rule refers to
+        self.lower: set = set()  # (kind, name) declared below the top layer
+        self.added: dict = {}  # (kind, name) -> the declaration a variant adds (no layer below has it)
 
     # -- declarations and layers
     def compile(self, layers):
-        for layer in layers:
+        for number, layer in enumerate(layers):
+            below = set(self.decls)
+            self.lower |= below
             seen = {}
             for rule_file in layer:
                 for decl in rule_file.declarations:
@@ -189,7 +198,10 @@ class _Compiler:
                         continue
                     seen[key] = decl
                     self.decls[key] = decl
+                    if number > 0 and key not in below:
+                        self.added[key] = decl
         self.rules.declarations = dict(self.decls)
+        self.rules.added = set(self.added)
         self._check_name_clashes()
         for kind, method in (
             ("setting", self._setting),
@@ -213,9 +225,34 @@ class _Compiler:
         self._check_flow()
         self.errors.extend(checks.cycles(self.references, self.decls))
         self.errors.extend(checks.flow_values(self.decls, self.rules.settings, self.vocabulary))
+        if not self.errors:  # a body that failed to compile may be what uses a name
+            self.errors.extend(self._changes_nothing())
         if self.errors:
             raise RulesetErrors(self.errors)
         return self.rules
+
+    def _changes_nothing(self) -> list:
+        """A variant's declaration that neither replaces one of the base's nor is used,
+        and whose name is close to one the base declares: a misspelt change, which
+        would validate and change nothing."""
+        errors = []
+        for (kind, name), decl in self.added.items():
+            if kind == "handler" or name in ASKED_BY_NAME or name.startswith("bot_"):
+                continue
+            if kind != "action" and name in self.used:
+                continue
+            close = difflib.get_close_matches(name, sorted(n for k, n in self.lower if k == kind), n=1, cutoff=0.8)
+            if not close:
+                continue
+            article = "an" if kind[0] in "aeiou" else "a"
+            if kind == "action":
+                message = f"action {name!r} replaces nothing: the base ruleset has no action of that name, so it would be a new action beside {close[0]!r}"
+                hint = f"Did you mean {close[0]!r}? A variant changes an action by declaring it again under the same name; a new action needs a name unlike the base's."
+            else:
+                message = f"{kind} {name!r} changes nothing: the base ruleset has no {kind} of that name, and no rule uses it"
+                hint = f"Did you mean {close[0]!r}? A variant changes {article} {kind} by declaring it again under the same name."
+            errors.append(RuleFileError(message, decl.where, hint))
+        return errors
 
     def _safely(self, method, decl):
         try:
@@ -266,6 +303,7 @@ class _Compiler:
         return names | set(self.vocabulary.names) | set(self.vocabulary.functions)
 
     def _resolve_name(self, name: str, where: Where, scope: Scope):
+        self.used.add(name)
         if name in self.rules.settings:
             value = self.rules.settings[name]
             return lambda frame: value
@@ -291,6 +329,7 @@ class _Compiler:
         raise RuleFileError(f"unknown name {name!r}", where, suggest(name, candidates))
 
     def _function(self, name: str, where: Optional[Where] = None):
+        self.used.add(name)
         if ("definition", name) in self.decls:
             self._refer(("definition", name), where)
             return _LazyDefine(self, name)
@@ -547,6 +586,7 @@ class _Compiler:
                 procedures = [n for k, n in self.decls if k == "procedure"]
                 raise RuleFileError(f"unknown procedure {stmt.name!r}", where, suggest(stmt.name, procedures))
             decl = self.decls[("procedure", stmt.name)]
+            self.used.add(stmt.name)
             self._refer(("procedure", stmt.name), where)
             if len(stmt.args) + len(stmt.kwargs) != len(decl.params) or any(k not in decl.params for k, _ in stmt.kwargs):
                 raise RuleFileError(f"procedure {stmt.name!r} takes ({', '.join(decl.params)})", where)

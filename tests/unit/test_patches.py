@@ -36,7 +36,7 @@ def test_a_new_field():
 @pytest.mark.parametrize(
     "path, message",
     [
-        ("industries[cotten].tiles", "no item of industries has id 'cotten' (ids: cotton, coal)"),
+        ("industries[cotten].tiles", "no item of industries has id 'cotten' (ids: cotton, coal); did you mean 'cotton'?"),
         ("industries[cotton].tiles[level=9].vp", "no item of industries[cotton].tiles has level = 9"),
         ("industries[cotton].tiles[7]", "industries[cotton].tiles has 2 items; there is no item 7"),
         ("industries[cotton].levels.x", "industries[cotton] has no field 'levels' (fields: id, tiles)"),

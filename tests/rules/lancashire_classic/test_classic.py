@@ -24,9 +24,9 @@ def test_the_variant_changes_only_what_it_declares():
     assert cotton == {1: 3, 2: 5, 3: 9, 4: 12}
     assert {t.level: t.fields["vp"] for t in base.board.get("industry", "cotton").levels}[1] == 5
     # Its own declarations replace the base's; the rest come from the base's files.
-    assert classic.rules.defines["deck_for"].where.file == "lancashire-classic/rules/classic.brass"
-    assert base.rules.defines["deck_for"].where.file == "lancashire/rules/setup.brass"
-    assert classic.rules.actions["sell"].where.file == "lancashire/rules/actions.brass"
+    assert classic.label(classic.rules.defines["deck_for"].where.file) == "lancashire-classic/rules/classic.brass"
+    assert base.label(base.rules.defines["deck_for"].where.file) == "lancashire/rules/setup.brass"
+    assert classic.label(classic.rules.actions["sell"].where.file) == "lancashire/rules/actions.brass"
 
 
 @pytest.mark.parametrize("players, rounds, set_aside", [(3, 10, (7, 4)), (4, 8, (4, 0))])
