@@ -19,15 +19,9 @@ from engine.cli import main
 from engine.position import PositionError
 from engine.rulesdoc import rules_document, to_text
 from engine.ruleset import load_ruleset
+from tests.support.variants import BIRMINGHAM, VARIANT
 
 ROOT = Path(__file__).resolve().parent.parent
-BIRMINGHAM = ROOT / "rulesets" / "birmingham"
-VARIANT = """\
-name: v
-title: "A variant"
-version: "1.0.0"
-base: birmingham
-"""
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import textwrap
 import time
 from pathlib import Path
@@ -26,28 +25,16 @@ from engine.cli import main
 from engine.errors import RuleFileError
 from engine.language.parser import MAX_NESTING, MAX_NUMBER, parse_rules
 
-BIRMINGHAM = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
+from tests.support.variants import BIRMINGHAM, VARIANT, fails_after
+
 MARKETS = (BIRMINGHAM / "data" / "markets.yaml").read_text(encoding="utf-8")
-VARIANT = """\
-name: v
-title: "A variant"
-version: "1.0.0"
-base: birmingham
-"""
 
 
 @pytest.fixture(autouse=True)
 def no_hang():
     """Fail, rather than wait, if loading a bad file takes more than a few seconds."""
-
-    def hang(signum, frame):
-        raise AssertionError("validating took more than 10 s: something hangs on bad input")
-
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+    with fails_after(10, "validating"):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import random
-import signal
 import textwrap
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from engine.errors import RuleRuntimeError, RulesetErrors
 from engine.language import limits
 from engine.language.codegen.search import Search, multisets, run_frame
 from tests.support.fingerprint import fingerprint
+from tests.support.variants import fails_after
 
 RULES = "v/rules/variant.brass"  # how a message names the variant's rule file
 
@@ -33,15 +33,8 @@ RULES = "v/rules/variant.brass"  # how a message names the variant's rule file
 @pytest.fixture(autouse=True)
 def no_hang():
     """Every test here ends within seconds: a hang is what they check against."""
-
-    def hung(signum, frame):
-        raise AssertionError("the test did not finish within 20 seconds")
-
-    previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+    with fails_after(20, "the test"):
+        yield
 
 
 @pytest.fixture(autouse=True)
