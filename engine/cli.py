@@ -6,6 +6,7 @@
     brass play RULESET --load game.json --seats human,hard
     brass replay game.json [--step] [--to N]
     brass record RULESET --players 2 --names Ada,Ben --out game.json
+    brass serve [--host 127.0.0.1] [--port 8000] [--data DIR]
     brass validate PATH-OR-NAME
     brass rulesets
 """
@@ -99,6 +100,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     svg.add_argument("--move", type=int, default=None, help="the position after this many moves (default: the end)")
     svg.add_argument("--seat", type=int, default=None, help="draw what this seat (1, 2, ...) may see: its own hand too")
 
+    serve = commands.add_parser("serve", help="play in a web browser: start a local server and print its address")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--data", default="brass-games", metavar="DIR", help="keep the games here, so a restart loses none (default: brass-games)")
+
     validate = commands.add_parser("validate", help="check a ruleset folder (or installed name)")
     validate.add_argument("path")
     validate.add_argument("--trust", action="store_true", help=TRUST_HELP)
@@ -124,6 +130,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             "replay": _replay,
             "record": _record,
             "svg": _svg,
+            "serve": _serve,
             "validate": _validate,
             "rulesets": _rulesets,
             "rules": _rules,
@@ -135,6 +142,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     except ValueError as error:
         print(f"brass: {error}", file=sys.stderr)
         return 2
+
+
+# ----------------------------------------------------------------------- serve
+def _serve(args) -> int:
+    try:
+        from .web.app import serve
+    except ImportError as error:
+        raise ValueError(f"brass serve needs the web extra: pip install 'brass-rules[web]' ({error})") from error
+    serve(args.host, args.port, args.data)
+    return 0
 
 
 # ------------------------------------------------------------------------ play
