@@ -319,12 +319,16 @@ def _panel(game, view, left: int, short) -> list:
             parts.append(f'<rect x="{90 + i * 11}" y="{y - 9}" width="9" height="9" fill="{fill}" stroke="{INK}"/>')
         y += 16
     shown = {k: v for k, v in view["counters"].items() if not k.endswith("_drawn")}
-    if shown or view["piles"]:
+    face_down = view.get("face_down", {})
+    if shown or view["piles"] or face_down:
         y += 4
         parts.append(f'<text x="0" y="{y}" font-weight="bold">Also</text>')
         y += 15
-        for key, value in list(view["piles"].items()) + list(shown.items()):
-            parts.append(f'<text x="0" y="{y}">{escape(key.replace("_", " "))}: {escape(str(value))}</text>')
+        rows = [(f"{pile} pile", f"{count} cards") for pile, count in view["piles"].items()]
+        rows += [(pool, f"{count} tiles face down") for pool, count in face_down.items()]
+        rows += list(shown.items())
+        for key, value in rows:
+            parts.append(f'<text x="0" y="{y}">{escape(key.replace("_", " ").replace("-", " "))}: {escape(str(value))}</text>')
             y += 14
     parts.append(f'<text x="0" y="{y}">draw deck: {view["deck_size"]} cards</text>')
     y += 24

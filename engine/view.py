@@ -65,6 +65,8 @@ def player_view(game, viewer: Optional[int]) -> dict:
         "markets": dict(state.markets),
         "deck_size": len(state.deck),
         "piles": dict(state.piles),
+        # Face-down token piles (Lancashire's distant market): how many, never which.
+        "face_down": {pool: len(tokens) for pool, tokens in state.token_piles.items()},
         "counters": dict(state.counters),
         "over": game.is_over(),
     }

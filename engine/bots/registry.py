@@ -38,7 +38,7 @@ def bot_class(name: str) -> type:
         except (ImportError, AttributeError) as error:
             raise ValueError(f"cannot load bot {name!r}: {error}") from None
     else:
-        known = ", ".join([*BOTS, *installed])
+        known = ", ".join(dict.fromkeys([*BOTS, *installed]))  # the built-in levels are also registered
         raise ValueError(f"unknown bot {name!r}; bots: {known} (or module:Class)")
     if not (isinstance(found, type) and callable(getattr(found, "choose", None))):
         raise ValueError(f"bot {name!r} is not a class with a choose(game) method")
