@@ -53,6 +53,9 @@ class RuleFileError(RulesetError):
         self.hint = hint
         super().__init__(self.render())
 
+    def __reduce__(self):
+        return type(self), (self.message, self.where, self.hint)
+
     def render(self) -> str:
         if self.where is None:
             return self.message + (f"\n{self.hint}" if self.hint else "")
@@ -78,6 +81,9 @@ class DataError(RulesetError):
         noun = "problem" if len(lines) == 1 else "problems"
         super().__init__(f"{len(lines)} {noun} in the ruleset data:\n" + "\n".join(lines))
 
+    def __reduce__(self):
+        return type(self), (self.problems,)
+
 
 @dataclass(frozen=True)
 class DataProblem:
@@ -97,6 +103,9 @@ class RulesetErrors(RulesetError):
         self.errors = list(errors)
         super().__init__("\n\n".join(str(e) for e in self.errors))
 
+    def __reduce__(self):
+        return type(self), (self.errors,)
+
 
 class PluginError(RulesetError):
     """A ruleset's plugin module is broken or cannot be found."""
@@ -106,8 +115,12 @@ class RuleRuntimeError(RulesetError):
     """A rule did something impossible while running (a bug in the rule file)."""
 
     def __init__(self, message: str, where: Where | None = None):
+        self.message = message
         self.where = where
         super().__init__(f"{where}: {message}" if where else message)
+
+    def __reduce__(self):
+        return type(self), (self.message, self.where)
 
 
 # ---------------------------------------------------------------------- players
@@ -138,6 +151,10 @@ class IllegalMoveError(MoveError):
             text = head
         super().__init__(text)
 
+    def __reduce__(self):
+        # Built from its parts, so that it crosses to and from worker processes (brass arena).
+        return type(self), (self.move_text, self.reasons, self.summary)
+
 
 class AmbiguousMoveError(MoveError):
     """The text fits several legal moves; ``candidates`` lists them."""
@@ -148,6 +165,9 @@ class AmbiguousMoveError(MoveError):
         shown = ", ".join(self.candidates[:8])
         more = f" and {len(self.candidates) - 8} more" if len(self.candidates) > 8 else ""
         super().__init__(f"ambiguous move {move_text!r}: it could be {shown}{more}")
+
+    def __reduce__(self):
+        return type(self), (self.move_text, self.candidates)
 
 
 class SetupError(BrassError):
