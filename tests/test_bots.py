@@ -50,7 +50,8 @@ def test_a_bot_decides_from_its_view_alone(ruleset, level):
     assert other.view(seat) == view  # ... behind the same view
     first = make_bot(level, 7).choose(game)
     second = make_bot(level, 7).choose(other)
-    assert first.notation() == second.notation()
+    # The same move (its notation lists cards in the order of the hand it is read against).
+    assert game.parse(second.notation()).notation() == first.notation()
 
 
 def test_determinize_depends_only_on_the_view():
@@ -160,3 +161,39 @@ def test_the_how_to_page_runs():
     page = Path(__file__).parent.parent / "docs" / "howto" / "write-a-bot.rst"
     failures, tried = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert tried > 3 and failures == 0
+
+
+def test_the_sale_facts_come_from_the_rules():
+    from engine.language.runtime import Run
+
+    for ruleset in ("birmingham", "lancashire"):
+        facts = edition_facts(Game(ruleset, 2, seed=1))
+        assert facts.sold is not None and facts.can_sell is not None
+    game = _midgame("birmingham", moves=30, seed=8)
+    run = Run(game, "replay")
+    judge = heuristic(game)
+    kinds = set()
+    for tile in game.state.slot_tiles:
+        if tile is not None and not tile.flipped:
+            sold = bool(judge.facts.sold(run, tile))
+            assert sold == (tile.type.industry.id in ("cotton", "manufacturer", "pottery"))  # p.10
+            kinds.add(sold)
+            assert 0 < judge.flip_chance(game, tile) < 1
+    assert kinds == {True, False}
+
+
+def test_a_turn_plan_sees_the_second_action():
+    from engine.bots.planning import plans
+
+    game = _midgame("birmingham", moves=10, seed=6)
+    while game.state.actions_left < 2 or game.state.round < 2:
+        game.push(make_bot("quick", 3).choose(game))
+    seat = game.to_move
+    found = plans(game, seat)
+    assert found and all(plan.then is not None for plan in found if plan.move.notation().split()[0] != "pass")
+    assert [plan.value for plan in found] == sorted((plan.value for plan in found), reverse=True)
+    with_then = found[0]
+    after = game.copy()
+    after.push(after.parse(with_then.move.notation()))
+    assert after.to_move == seat
+    assert after.parse(with_then.then.notation()).notation() == with_then.then.notation()  # legal after the first

@@ -5,9 +5,10 @@ A bot is a class with a ``name`` and a method ``choose(game) -> Move`` (see
 
 * ``random``, ``quick``, ``greedy``: a uniform random move, a fast random move,
   and the best move one move ahead by :func:`evaluate`.
-* ``easy``, ``medium``, ``hard``: the levels meant for play. ``medium`` looks one
-  move ahead with the planning heuristic, ``easy`` often takes its second or
-  third choice, ``hard`` searches (:mod:`engine.bots.planning`).
+* ``easy``, ``medium``, ``hard``: the levels meant for play. ``medium`` plans its
+  whole turn (both actions) with the planning heuristic, ``easy`` often takes
+  its second or third plan, ``hard`` searches the other players' replies to its
+  best plans (:mod:`engine.bots.planning`).
 
 Other bots are found through the ``brass.bots`` entry-point group, or named as
 ``module:Class``.

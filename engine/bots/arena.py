@@ -55,7 +55,12 @@ def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) 
 
 
 def _play(task) -> GameResult:
-    return play_game(*task)
+    try:
+        return play_game(*task)
+    except Exception:  # a worker's error must reach the parent whole (not every error pickles)
+        import traceback
+
+        raise RuntimeError(f"game {task[1]} seed {task[2]} failed:\n{traceback.format_exc()}") from None
 
 
 def lineups(bots: list, players: int) -> list:

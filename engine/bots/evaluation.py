@@ -6,36 +6,51 @@ is the planning bots' measure: everything in points, on one scale.
 
 * **Points now**, and the points the board will still score: a flipped tile's VP
   at every era end it will see (it stays for the next era if its level is at
-  least the ruleset's ``bot_lasting_level``), an unflipped tile's in part; a link
-  scores the link icons of the places it joins at this era's end.
-* **Income as future money**: each level is worth £1 at every round end still to
-  come, and a pound is worth fewer points as the end nears, falling to what the
-  ruleset's ``bot_money_at_end`` says money scores at the very end.
-* **Money**, at the same rate, but only as much as the actions left can spend:
-  so a loan (money now, income lost for every round to come) pays only when the
-  money can be used.
-* **Resources left for others**: cubes on a player's tiles will flip them when
-  taken, so they count a little.
+  least the ruleset's ``bot_lasting_level``); an unflipped tile's VP and the
+  income it would add, times the chance that it flips in time. A tile the rules
+  flip by a sale (``bot_sold``) is likelier to flip when it could be sold now
+  (``bot_can_sell``); one flipped by use, the fewer cubes are left on it. A tile
+  that leaves at the era's end must flip before it. A link scores the link icons
+  of the places it joins (unflipped tiles by their chance).
+* **Money and income at one rate**: a pound is worth ``POINTS_PER_POUND`` with
+  many rounds left, falling over the last rounds to what the ruleset's
+  ``bot_money_at_end`` says money scores at the very end; an income level is a
+  pound at each round end still to come, each at the rate left after it is paid
+  (so a loan, £30 now for three levels, pays only late or when the money builds
+  at once). The first few pounds count double (without them a player cannot
+  act), a hoard beyond what can soon be spent counts in part, and income below
+  level 0 counts twice over (a shortfall takes tiles and points).
+* **Resources left for others**: cubes on a player's tiles serve others and
+  will flip them when taken, so they count a little.
 
 What a bot must know of an edition comes from its rules, in definitions a
-ruleset may give (``rulesets/*/rules/bots.brass``); without them the measure
-assumes every tile stays and money scores nothing at the end.
+ruleset may give (``rulesets/*/rules/bots.brass``, documented in
+``docs/reference/hooks.rst``); without them the measure assumes every tile
+stays, money scores nothing at the end and every tile is as likely to flip.
 """
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..game import Game
 
 # What £1 is worth in points with many rounds still to play (a player turns
-# a few pounds into a point by building) ...
+# a few pounds into a point by building); money and income are judged at the
+# same rate, so a loan (£30 now, three income levels for every round to come)
+# pays only late, or when the money builds at once.
 POINTS_PER_POUND = 0.3
-# ... and money in hand, by tiers: (pounds, points per pound), the first pounds
-# most (without them a player cannot act), a hoard little.
-MONEY_TIERS = ((20, 0.5), (30, 0.2), (10**9, 0.05))
-INCOME_POINTS = 0.15  # one income level, for one round still to be paid
+SHORT = 8  # the first pounds count double: without them a player cannot act
+DEBT_WEIGHT = 2.0  # income below level 0 counts this many times over (a shortfall takes tiles and points)
+SPENDABLE = 40  # pounds a player can soon use (and at most SPEND_PER_ROUND a round left); a hoard beyond it counts ...
+SPEND_PER_ROUND = 25
+HOARD_SHARE = 0.4  # ... at this share of the rate
 RAMP_ROUNDS = 4  # money is worth its full rate until this many rounds are left
-FLIP_CHANCE = 0.4  # how likely an unflipped tile is to flip in time
-CUBE_POINTS = 0.4  # a cube on a player's tile: it serves, and will flip the tile
+FLIP_CHANCE = 0.5  # how likely a tile flipped by use (its cubes taken) is to flip in time ...
+CUBE_DRAG = 0.25  # ... divided by 1 + this for each cube still on it
+SALE_CHANCE = (0.2, 0.6)  # a tile flipped by a sale: no buyer in reach, a buyer in reach
+FLIP_DELAY = 3  # rounds an unflipped tile's income waits, when it flips
+CUBE_POINTS = 0.3  # a cube on a player's tile: it serves, and will flip the tile
 NETWORK_POINTS = 0.3  # a link's worth beyond its icons: where it lets one build
 
 
@@ -100,6 +115,18 @@ class EditionFacts:
         copies = str(players)
         self.era_cards = sum(card.fields.get("copies", {}).get(copies, 0) for card in game.board.cards)
         self.eras = len(game.board.eras)
+        # Rules a tile is judged by: is it flipped by a sale, and can it be sold now?
+        self.sold = _caller(game, "bot_sold")
+        self.can_sell = _caller(game, "bot_can_sell")
+
+
+def _caller(game: Game, name: str):
+    """A rule definition with arguments as a Python function of (run, *args); None if absent."""
+    rule = game.rules.defines.get(name)
+    if rule is None:
+        return None
+    call = rule.caller()
+    return lambda run, *args: call(run, args, {})
 
 
 def _define(game: Game, name: str):
@@ -131,11 +158,13 @@ def _deck_size(board, players: int, _sizes={}) -> int:
 def rounds_left_in_game(game: Game) -> int:
     """Rounds still to play, estimated from the cards left (two per player a round)."""
     state = game.state
-    players = len(state.players)
-    cards_now = len(state.deck) + sum(len(p.hand) for p in state.players)
-    per_era_cards = _deck_size(game.board, players)
+    players = state.players
+    cards_now = len(state.deck)
+    for p in players:
+        cards_now += len(p.hand)
+    per_era_cards = _deck_size(game.board, len(players))
     eras_left = len(game.board.eras) - state.era_index - 1
-    return (cards_now + eras_left * per_era_cards) // (2 * players)
+    return (cards_now + eras_left * per_era_cards) // (2 * len(players))
 
 
 _rounds_left = rounds_left_in_game  # the name the greedy bot's measure had
@@ -153,90 +182,151 @@ class Heuristic:
     """The planning bots' measure for one game's ruleset and player count.
 
     ``value(game, player)`` is a player's worth in points; ``relative(game,
-    player)`` is that less the best of the others' (what wins)."""
+    player)`` is that against the others (what wins)."""
 
     def __init__(self, game: Game):
         self.facts = edition_facts(game)
         self.income = game.board.income
-        self._rates: dict = {}
+        self._incomes: dict = {}
+        self._sales: dict = {}  # board versions -> {slot: can its tile be sold now}
+        self._kinds: dict = {}  # id(tile type) -> is it flipped by a sale
+        self._lines: dict = {}  # id(line) -> (its places' own icons and the network bonus, their slots)
+
+    @staticmethod
+    def _line(line) -> tuple:
+        icons = NETWORK_POINTS + sum(location.link_icons for location in line.locations)
+        return icons, tuple(slot.index for location in line.locations for slot in location.slots)
 
     def rate(self, rounds: float) -> float:
         """Points per £1 held with ``rounds`` rounds left to spend it."""
         end = self.facts.end_rate
-        if rounds <= 0:
+        if rounds <= 0 or POINTS_PER_POUND <= end:
             return end
-        return end + (POINTS_PER_POUND - end) * min(1.0, rounds / RAMP_ROUNDS) if POINTS_PER_POUND > end else end
+        return end + (POINTS_PER_POUND - end) * min(1.0, rounds / RAMP_ROUNDS)
 
     def money_worth(self, money: int, rounds: int) -> float:
-        """Points that money in hand is worth: the first pounds most (without them a
-        player cannot act), a hoard little (only what gets built scores)."""
+        """Points that money in hand is worth: in full up to what a player can soon
+        spend, a hoard beyond it in part (only what gets built scores)."""
         end = self.facts.end_rate
-        if rounds <= 0 or money <= 0:
-            return end * money if money > 0 else POINTS_PER_POUND * money
-        ramp = min(1.0, rounds / RAMP_ROUNDS)
-        worth = 0.0
-        left = money
-        for size, rate in MONEY_TIERS:
-            part = min(left, size)
-            worth += part * (end + max(0.0, rate - end) * ramp)
-            left -= part
-            if left <= 0:
-                break
-        return worth + left * end
+        rate = self.rate(rounds)
+        if money <= 0:
+            return rate * money
+        used = min(money, SPENDABLE, SPEND_PER_ROUND * max(1, rounds))
+        return (used + min(money, SHORT)) * rate + (money - used) * (end + (rate - end) * HOARD_SHARE)
 
     def income_worth(self, rounds: int) -> float:
-        """Points that one income level is worth over ``rounds`` more round ends."""
-        found = self._rates.get(rounds)
+        """Points that one income level is worth: £1 at each round end still to come,
+        each pound at the rate for the rounds left after it is paid."""
+        found = self._incomes.get(rounds)
         if found is None:
-            end = self.facts.end_rate
-            found = self._rates[rounds] = sum(end + max(0.0, INCOME_POINTS - end) * min(1.0, r / RAMP_ROUNDS) for r in range(rounds))
+            found = self._incomes[rounds] = sum(self.rate(k) for k in range(max(0, rounds)))
+        return found
+
+    def flip_chance(self, game: Game, tile, sales: Optional[dict] = None) -> float:
+        """How likely an unflipped tile is to flip in time, by what the rules say of it."""
+        if self._sold(game, tile):
+            if sales is None:
+                sales = self._sales_now(game.state)
+            found = sales.get(tile.slot.index)
+            if found is None:
+                found = sales[tile.slot.index] = self._can_sell(game, tile)
+            return SALE_CHANCE[found]
+        return FLIP_CHANCE / (1 + CUBE_DRAG * sum(tile.cubes.values()))
+
+    def _sold(self, game: Game, tile) -> bool:
+        """Is the tile flipped by a sale (``bot_sold``)? Asked once per kind of tile."""
+        found = self._kinds.get(id(tile.type))
+        if found is None:
+            from ..language.runtime import Run
+
+            sold = self.facts.sold
+            found = self._kinds[id(tile.type)] = bool(sold is not None and sold(Run(game, "replay"), tile))
+        return found
+
+    def _can_sell(self, game: Game, tile) -> int:
+        from ..language.runtime import Run
+
+        can_sell = self.facts.can_sell
+        return 1 if can_sell is not None and can_sell(Run(game, "replay"), tile) else 0
+
+    def _sales_now(self, state) -> dict:
+        """What is known of sales on this board: slot -> 1 if its tile can be sold now, 0
+        if not. Remembered by the state's versions of tiles, pieces and links (numbers
+        never reused, restored on undo) and its counters: a pure function of them."""
+        key = (state.tiles_version, state.pieces_version, state.links_version, tuple(state.counters.values()))
+        found = self._sales.get(key)
+        if found is None:
+            if len(self._sales) > 20_000:
+                self._sales.clear()
+            found = self._sales[key] = {}
         return found
 
     def value(self, game: Game, player: int) -> float:
         state = game.state
         p = state.players[player]
         facts = self.facts
-        era = state.era_index
-        last_era = era >= facts.eras - 1
-        rounds = rounds_left_in_game(game)
-        era_rounds = rounds_left_in_era(game)
+        last_era = state.era_index >= facts.eras - 1
+        cards = len(state.deck)
+        for other in state.players:
+            cards += len(other.hand)
+        players = len(state.players)
+        era_rounds = cards / (2 * players)
+        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * players)
+        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
         lasting = facts.lasting_level
-        level = self.income.level(p.income_space)
+        income = self.income
+        level = income.level(p.income_space)
         income_worth = self.income_worth(rounds)
+        later_income = self.income_worth(rounds - FLIP_DELAY)
         tiles = state.slot_tiles
         value = float(p.vp)
-        flip_chance = FLIP_CHANCE * min(1.0, era_rounds / 2.0)
+        chances = {}
+        sales = self._sales_now(state)
         for tile in tiles:
             if tile is None or tile.owner != player:
                 continue
-            fields = tile.type.fields
+            kind = tile.type
+            fields = kind.fields
             vp = fields.get("vp", 0)
-            scores = 1 if last_era or (lasting is not None and tile.type.level < lasting) else 2
+            leaves = not last_era and lasting is not None and kind.level < lasting
+            scores = 1 if last_era or leaves else 2
             if tile.flipped:
                 value += vp * scores
             else:
-                gain = self.income.level(min(p.income_space + fields.get("income", 0), self.income.top_space)) - level
-                value += flip_chance * (vp * scores + gain * income_worth)
-                value += CUBE_POINTS * sum(tile.cubes.values())
+                chance = self.flip_chance(game, tile, sales) * (in_time if leaves or last_era else 1.0)
+                chances[id(tile)] = chance
+                gain = income.level(min(p.income_space + fields.get("income", 0), income.top_space)) - level
+                value += chance * (vp * scores + gain * later_income) + CUBE_POINTS * sum(tile.cubes.values())
+        unknown = FLIP_CHANCE * in_time
+        lines = self._lines
         for link in state.line_links:
             if link is None or link.owner != player:
                 continue
-            icons = NETWORK_POINTS
-            for location in link.line.locations:
-                icons += location.link_icons
-                for slot in location.slots:
-                    tile = tiles[slot.index]
-                    if tile is not None:
-                        icons += tile.type.fields.get("link_icons", 0) * (1.0 if tile.flipped else flip_chance)
+            line = link.line
+            found = lines.get(id(line))
+            if found is None:
+                found = lines[id(line)] = self._line(line)
+            icons, slots = found
+            for index in slots:
+                tile = tiles[index]
+                if tile is not None:
+                    worth = tile.type.fields.get("link_icons", 0)
+                    if worth:
+                        icons += worth * (1.0 if tile.flipped else chances.get(id(tile), unknown))
             value += icons
-        value += level * income_worth
+        value += level * income_worth * (DEBT_WEIGHT if level < 0 else 1.0)
         value += self.money_worth(p.money, rounds)
         return value
 
     def relative(self, game: Game, player: int) -> float:
+        """The player's value less the others': against one other, the difference; against
+        several, less the mean of the best other and the others' average (so the
+        bot plays to win, not only to hold back the leader)."""
         mine = self.value(game, player)
         others = [self.value(game, i) for i in range(len(game.state.players)) if i != player]
-        return mine - max(others) if others else mine
+        if not others:
+            return mine
+        return mine - (max(others) + sum(others) / len(others)) / 2
 
 
 _HEURISTICS: dict = {}
