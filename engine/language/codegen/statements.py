@@ -432,7 +432,7 @@ class StatementGenerator:
             cells = {name: self.context.fresh("c_" + name) for name in carried}
             for name, cell in cells.items():
                 w.line(f"{cell} = {ctx.env[name].src}")
-            env = self._carried_env(ctx.env, cells)
+            env = self._carried_env(ctx.env, cells, stmt.body)
             condition = self.x.gen(stmt.condition, env).src if stmt.mode == "while" else None
             ok = self.context.fresh("ok")
             w.line(f"{done} = 0")
@@ -455,7 +455,7 @@ class StatementGenerator:
             self._next(stmts, i, w, ctx.with_env(env) if cells else ctx, k)
             return
         params = {name: self.context.fresh("p_" + name) for name in carried}
-        env = self._carried_env(ctx.env, params)
+        env = self._carried_env(ctx.env, params, stmt.body)
         carry = "".join(f", {p}" for p in params.values())
         if params:
             rest = [s for s in stmts[i + 1 :] if not isinstance(s, _META)]
@@ -497,12 +497,20 @@ class StatementGenerator:
             self.block(stmt.body, 0, w, inner, again)
         w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
 
-    def _carried_env(self, env: Env, names: dict) -> Env:
-        """The environment with each carried name read from its Python name: of no
-        known type, and (for the analyses) as if it could depend on anything."""
+    def _carried_env(self, env: Env, names: dict, body=()) -> Env:
+        """The environment with each carried name read from its Python name, of no
+        known type. What it reads of the state, for the analyses: nothing, when it
+        only ever holds what reads nothing (a literal, a choice's value, its value
+        from before); else anything, so that nothing is kept or moved past it."""
         if not names:
             return env
-        return env.child(**{name: Code(python, None, EVERYTHING, frozenset({python})) for name, python in names.items()})
+        values = _let_values(body)
+        chosen = _chosen_names(body)
+        bound = {}
+        for name, python in names.items():
+            plain = not env[name].reads and all(_reads_no_state(value, env, set(names) | chosen) for value in values.get(name, ()))
+            bound[name] = Code(python, None, NOTHING if plain else EVERYTHING, frozenset({python}))
+        return env.child(**bound)
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
         params = self.context.procedures[stmt.name].params
@@ -587,3 +595,48 @@ def _let_names(body) -> list:
 
     walk(body)
     return found
+
+
+def _let_values(body) -> dict:
+    """name -> the expressions ``let`` gives it anywhere in a block."""
+    found: dict = {}
+
+    def walk(node):
+        if isinstance(node, ast.Let):
+            found.setdefault(node.name, []).append(node.value)
+        if isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+        elif isinstance(node, ast.Stmt):
+            for name in getattr(node, "__dataclass_fields__", {}):
+                walk(getattr(node, name))
+
+    walk(body)
+    return found
+
+
+def _chosen_names(body) -> set:
+    """The names ``choose`` binds anywhere in a block (a choice's value reads no state)."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, ast.Choose):
+            found.add(node.name)
+        if isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+        elif isinstance(node, ast.Stmt):
+            for name in getattr(node, "__dataclass_fields__", {}):
+                walk(getattr(node, name))
+
+    walk(body)
+    return found
+
+
+def _reads_no_state(value, env: Env, plain_names: set) -> bool:
+    """A literal, or a name that reads no state: a choice's value, a carried name."""
+    if isinstance(value, ast.Const):
+        return True
+    if isinstance(value, ast.Name):
+        return value.id in plain_names or (value.id in env and not env[value.id].reads)
+    return False
