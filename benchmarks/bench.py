@@ -124,7 +124,12 @@ def push_undo(ruleset: str) -> float:
         game.push(game.uniform_random_move(rng))
     # Every legal first action of the turn, each pushed and undone: one move alone
     # (a pass, or a build paying from three sources) says little of the rest.
-    moves = list(game.legal_moves)
+    moves = []
+    for move in game.legal_moves:  # those that can be taken back (a reveal cannot), found on a copy
+        probe = game.copy()
+        probe.push(probe.parse(move.notation()))
+        if probe.can_undo():
+            moves.append(move)
 
     def both():
         for move in moves:
