@@ -91,8 +91,8 @@ def test_push_takes_a_move_not_a_text():
 
 
 def test_a_bad_move_in_a_frame_waiting_partway_leaves_it_waiting():
-    """A shortfall sale at the end of a round (Birmingham, seed 1 after 26 moves)."""
-    game = played(seed=1, moves=26)
+    """A shortfall sale at the end of a round (Birmingham, seed 1 after 30 moves)."""
+    game = played(seed=1, moves=30)
     frame = game.state.frame
     assert frame.kind == "procedure" and frame.partial
     move = next(iter(game.legal_moves))
