@@ -138,15 +138,14 @@ def _lines(board, layout, view) -> list:
     places (Kidderminster, Worcester and a farm brewery) is one link: drawn as a
     fork from the middle of its places, so it reads as one tile."""
     links = {link["line"]: link for link in view["links"]}
+    first = _link_kinds(board)[0]
     parts = ['<g id="lines">']
     for line in board.lines:
         ends = [layout[loc.id] for loc in line.locations]
         link = links.get(line.id)
         dash = ""
-        if link is None and line.kinds == ("rail",):
-            dash = ' stroke-dasharray="7 4"'
-        elif link is None and line.kinds == ("canal",):
-            dash = ' stroke-dasharray="2 3"'
+        if link is None and len(line.kinds) == 1:  # a line of one kind only: dotted for the first era's, dashed for another
+            dash = ' stroke-dasharray="2 3"' if line.kinds[0] == first else ' stroke-dasharray="7 4"'
         stroke, width = (_colour(link["owner"]), 7) if link else ("#8a8a8a", 2)
         hub = (sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends))
         segments = [(ends[0], ends[1])] if len(ends) == 2 else [(hub, end) for end in ends]
@@ -158,7 +157,7 @@ def _lines(board, layout, view) -> list:
             parts.append(
                 f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"{dash}/>'
             )
-        if link and link["kind"] != "canal":  # rail: sleepers, so that the kind is not told by colour alone
+        if link and link["kind"] != first:  # a later era's link: a dot, so that the kind is not told by colour alone
             (x1, y1), (x2, y2) = segments[0]
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             parts.append(f'<circle cx="{mx:.0f}" cy="{my:.0f}" r="3" fill="{INK}"/>')
@@ -174,6 +173,11 @@ def _place_size(location) -> tuple[float, float]:
     width = max(SLOT * n + 2 * (n - 1) + 8 if n else 28, 34 * len(location.spaces), 6.2 * len(location.name.split(" (")[0]) * 0.6)
     height = (SLOT + 8 if n else 28) + (30 if location.spaces else 0) + 14
     return width, height
+
+
+def _link_kinds(board) -> list:
+    """The kinds of link the eras build, in era order (the board's data names them)."""
+    return list(dict.fromkeys(era.link for era in board.eras)) or ["link"]
 
 
 def _places(board, layout, view, short) -> list:
@@ -337,11 +341,13 @@ def _panel(game, view, left: int, short) -> list:
     for industry in game.board.industries:
         parts.append(f'<text x="0" y="{y}">{escape(short[industry.id])}: {escape(industry.name)}</text>')
         y += 13
+    kinds = _link_kinds(game.board)
+    later = ", ".join(kinds[1:]) or kinds[0]
     for text in (
         "A tile: its industry, then level·seat.",
         "Dark inside: flipped. White dot: cubes or barrels on it.",
-        "Lines: dotted canal only, dashed rail only;",
-        "a link in its owner's colour (rail: with a dot).",
+        f"Lines: dotted {kinds[0]} only, dashed {later} only;",
+        f"a link in its owner's colour ({later}: with a dot).",
     ):
         parts.append(f'<text x="0" y="{y}">{escape(text)}</text>')
         y += 13

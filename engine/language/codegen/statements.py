@@ -579,58 +579,36 @@ def anchors(stmt: ast.Repeat, decides) -> tuple:
     raise Unsupported("a repeat with no choose")
 
 
-def _let_names(body) -> list:
-    """The names set by ``let`` anywhere in a block (in data order, once each)."""
-    found: list = []
-
-    def walk(node):
-        if isinstance(node, ast.Let) and node.name not in found:
-            found.append(node.name)
+def _statements(body):
+    """Every statement in a block, nested blocks included, in order."""
+    for node in body if isinstance(body, (list, tuple)) else (body,):
         if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
+            yield from _statements(node)
         elif isinstance(node, ast.Stmt):
-            for name in getattr(node, "__dataclass_fields__", {}):
-                walk(getattr(node, name))
+            yield node
+            for name in node.__dataclass_fields__:
+                value = getattr(node, name)
+                if isinstance(value, (list, tuple)):
+                    yield from _statements(value)
 
-    walk(body)
-    return found
+
+def _let_names(body) -> list:
+    """The names set by ``let`` anywhere in a block (in order, once each)."""
+    return list(dict.fromkeys(s.name for s in _statements(body) if isinstance(s, ast.Let)))
 
 
 def _let_values(body) -> dict:
     """name -> the expressions ``let`` gives it anywhere in a block."""
     found: dict = {}
-
-    def walk(node):
-        if isinstance(node, ast.Let):
-            found.setdefault(node.name, []).append(node.value)
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-        elif isinstance(node, ast.Stmt):
-            for name in getattr(node, "__dataclass_fields__", {}):
-                walk(getattr(node, name))
-
-    walk(body)
+    for stmt in _statements(body):
+        if isinstance(stmt, ast.Let):
+            found.setdefault(stmt.name, []).append(stmt.value)
     return found
 
 
 def _chosen_names(body) -> set:
     """The names ``choose`` binds anywhere in a block (a choice's value reads no state)."""
-    found = set()
-
-    def walk(node):
-        if isinstance(node, ast.Choose):
-            found.add(node.name)
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-        elif isinstance(node, ast.Stmt):
-            for name in getattr(node, "__dataclass_fields__", {}):
-                walk(getattr(node, name))
-
-    walk(body)
-    return found
+    return {s.name for s in _statements(body) if isinstance(s, ast.Choose)}
 
 
 def _reads_no_state(value, env: Env, plain_names: set) -> bool:
