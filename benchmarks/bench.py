@@ -40,9 +40,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from engine import Game, __version__, load_ruleset  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.ruleset import _Loader  # noqa: E402
+from brass import Game, __version__, load_ruleset  # noqa: E402
+from brass.bots import make_bot  # noqa: E402
+from brass.ruleset import _Loader  # noqa: E402
 
 PEER = HERE.parent.parent / "shared" / "bench" / "peer_ms.py"
 TARGET_RATIO = 0.40  # the aim: a random 4-player Birmingham game at 0.40 of the peer's time

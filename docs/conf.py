@@ -1,21 +1,16 @@
 """Sphinx configuration. Build: python -m sphinx -W -b html docs docs/_build/html"""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import engine  # noqa: E402
+import brass  # the installed package (python -m pip install -e .)
 
 project = "Brass rules engine"
 author = "The Brass rules engine authors"
 copyright = "2026, " + author
-version = release = engine.__version__
+version = release = brass.__version__
 
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
-    "engine.sphinxext",  # writes docs/generated/ from the rulesets and the engine
+    "brass.sphinxext",  # writes docs/generated/ from the rulesets and the engine
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

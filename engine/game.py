@@ -165,7 +165,7 @@ class Game(Lookahead):
 
     @classmethod
     def from_position(cls, ruleset, players, position: dict, seed: int = 0, chance: Optional[dict] = None) -> "Game":
-        """A game set to a described position (see :mod:`engine.position`)."""
+        """A game set to a described position (see :mod:`brass.position`)."""
         game = cls(ruleset, players, seed=seed, chance=chance)
         game.set_position(position)
         return game
@@ -173,7 +173,7 @@ class Game(Lookahead):
     def set_position(self, position: dict, any_cards: bool = False) -> None:
         """Set the game to a described position; the player to move then takes an action.
 
-        The position is checked (see :mod:`engine.position`); PositionError says
+        The position is checked (see :mod:`brass.position`); PositionError says
         what is wrong, and the game is left as it was.
         """
         from .position import set_position
@@ -852,7 +852,7 @@ class Game(Lookahead):
     def from_record(cls, record: dict, ruleset: Ruleset | str | None = None) -> "Game":
         """Replay a record; raise RecordError saying why if it cannot be replayed.
 
-        The record is checked whole first (:mod:`engine.records`); it names an
+        The record is checked whole first (:mod:`brass.records`); it names an
         installed ruleset, which is loaded unless ``ruleset`` is given.
         """
         from .position import PositionError

@@ -6,7 +6,7 @@ base ruleset's module is registered before it). Rule files say what they can;
 hooks are for the rest. Each hook is named ``brass_*``; implement it with
 ``@hookimpl`` from :mod:`engine`::
 
-    from engine import hookimpl
+    from brass import hookimpl
 
     @hookimpl
     def brass_language(vocabulary):
@@ -34,7 +34,7 @@ hookspec = pluggy.HookspecMarker("brass")
 def brass_language(vocabulary):
     """Add words to the rule language before the rule files are compiled.
 
-    ``vocabulary`` is an :class:`engine.language.vocabulary.Vocabulary`; use its
+    ``vocabulary`` is an :class:`brass.language.vocabulary.Vocabulary`; use its
     decorators ``@vocabulary.keyword``, ``@vocabulary.function``,
     ``@vocabulary.name`` and its method ``vocabulary.event(...)``. Returns nothing.
     """
@@ -44,7 +44,7 @@ def brass_language(vocabulary):
 def brass_check_ruleset(ruleset):
     """Check what neither the schemas nor the compiler can.
 
-    Returns a list of :class:`engine.errors.DataProblem` (empty when all is
+    Returns a list of :class:`brass.errors.DataProblem` (empty when all is
     well). Every plugin's list is reported.
     """
 

@@ -4,7 +4,7 @@ Money, tiles, cubes and cards are neither created nor lost: the engine keeps
 ledgers (the bank's balance, the general supply, the box), and these checks add
 everything up. They run after every action in the seeded-game tests and the
 soak (``benchmarks/soak.py``), and on every position that comes from outside,
-such as a record's starting position (:func:`engine.position.set_position`).
+such as a record's starting position (:func:`brass.position.set_position`).
 
 :func:`broken_invariants` lists what is wrong, first problem first; it never
 raises, so that a corrupted position can be described rather than crash.

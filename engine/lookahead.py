@@ -1,7 +1,7 @@
 """What bots and simulations ask of a game: counts, random draws, playouts, one move ahead.
 
-A mixin of :class:`engine.game.Game`. Each call uses the generated rules where
-it can (:mod:`engine.language.codegen`), and the interpreter where it must:
+A mixin of :class:`brass.game.Game`. Each call uses the generated rules where
+it can (:mod:`brass.language.codegen`), and the interpreter where it must:
 the answers are the same, only the cost differs.
 """
 

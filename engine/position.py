@@ -40,7 +40,7 @@ is one a game could reach:
   left of the game's cards, in the order dealt; where wild cards are in hands
   and their piles are not given, the piles hold the rest.
 
-Then the position is checked (:mod:`engine.invariants`, and no card more often
+Then the position is checked (:mod:`brass.invariants`, and no card more often
 than the game has it) and refused with the first problem found: no money,
 tiles, cubes or cards from nowhere, every owner a seat.
 """

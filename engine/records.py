@@ -1,10 +1,10 @@
 """Reading game records from outside: checked whole before anything is replayed.
 
-A record is plain JSON (see :meth:`engine.game.Game.record`). One that comes from
+A record is plain JSON (see :meth:`brass.game.Game.record`). One that comes from
 elsewhere may be careless or hostile, so it is read with limits (size, nesting),
 checked against ``schemas/record.json`` (its ruleset is an installed ruleset's
 name, never a path: a record does not choose which code runs), and only then
-replayed. Every refusal is a :class:`~engine.errors.RecordError` that says what
+replayed. Every refusal is a :class:`~brass.errors.RecordError` that says what
 is wrong and where in the record.
 """
 

@@ -2,7 +2,7 @@
 
 :func:`render` is the plain table; its parts (the header, a player's hand and
 mat, the markets and token spaces, one space of the board) are here for other
-displays (:mod:`engine.terminal`) to lay out their own way.
+displays (:mod:`brass.terminal`) to lay out their own way.
 """
 
 from __future__ import annotations

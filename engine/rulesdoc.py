@@ -3,7 +3,7 @@
 The same document is printed by ``brass rules RULESET [TOPIC]`` and becomes a
 chapter of the Sphinx documentation, so the rules a reader learns can never
 disagree with the rules the engine plays: the tables come from the data files,
-the steps from the rule files (see :mod:`engine.explain`), and each worked
+the steps from the rule files (see :mod:`brass.explain`), and each worked
 example is played by the engine as the page is made.
 """
 
@@ -34,7 +34,7 @@ class Table:
 
 @dataclass
 class Steps:
-    steps: list  # engine.explain.Step
+    steps: list  # brass.explain.Step
 
 
 @dataclass

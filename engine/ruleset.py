@@ -106,7 +106,7 @@ class Ruleset:
 
     @functools.cached_property
     def fast(self):
-        """The rules as generated Python (:mod:`engine.language.codegen`), or None
+        """The rules as generated Python (:mod:`brass.language.codegen`), or None
         where the interpreter must run them (``fast_unsupported`` says why)."""
         from .language.codegen import Unsupported, generate
 

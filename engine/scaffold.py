@@ -67,7 +67,7 @@ HOOKS = '''"""{title}: hooks for what the rule files cannot say.
 Leave this module empty if the rule files say everything. For example, to add
 a function the rule files may call::
 
-    from engine import hookimpl
+    from brass import hookimpl
 
     @hookimpl
     def brass_language(vocabulary):

@@ -2,7 +2,7 @@
 
 At the start of every build it writes, under ``docs/generated/``:
 
-* one chapter per installed ruleset (:mod:`engine.rulesdoc`), with its map;
+* one chapter per installed ruleset (:mod:`brass.rulesdoc`), with its map;
 * the rule language reference, from the grammar's statement forms and the
   docstrings and examples of every keyword, function and name;
 * the data reference, from the descriptions in the JSON Schemas.
@@ -151,7 +151,7 @@ def _schema_fields(schema, root, prefix) -> list[str]:
 
 def project_rulesets() -> list[str]:
     """The rulesets this project ships (a user's own variants are not documented here)."""
-    return [name for name, entry in installed_rulesets().items() if entry.value.startswith("rulesets.")]
+    return [name for name, entry in installed_rulesets().items() if entry.value.startswith("brass.rulesets.")]
 
 
 def write_generated(docs: Path) -> None:

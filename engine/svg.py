@@ -3,14 +3,14 @@
 Like ``chess.svg.board``: give it a game (or a game and a seat, to draw what
 that seat may see) and it returns SVG text::
 
-    from engine import Game
-    from engine.svg import board_svg
+    from brass import Game
+    from brass.svg import board_svg
     game = Game("birmingham", 3, seed=1)
     open("board.svg", "w").write(board_svg(game))
 
 Everything drawn comes from the ruleset's board data (each place's ``map``
 position, its industry spaces and token spaces, the lines between places) and
-from :func:`engine.view.player_view`, so a variant's board shows up as it is,
+from :func:`brass.view.player_view`, so a variant's board shows up as it is,
 and nothing is drawn that the seat may not see. The player colours are the
 Okabe-Ito palette, told apart by people with any common colour blindness; a
 tile's owner is also written on it, so colour is never the only clue.

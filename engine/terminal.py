@@ -2,10 +2,10 @@
 
 A small :class:`Console`: colour only on a terminal, tables as wide as the
 terminal, drawn with ``rich`` when it is installed (the ``terminal`` extra) and
-as the plain text of :mod:`engine.render` when it is not. Beside it, what the
+as the plain text of :mod:`brass.render` when it is not. Beside it, what the
 console shows, each worked out from what a player may see:
 
-* :func:`changes` -- what a move changed, from two :func:`engine.view.player_view` dicts;
+* :func:`changes` -- what a move changed, from two :func:`brass.view.player_view` dicts;
 * :func:`network` -- the places a player's links and tiles reach, grouped;
 * :func:`score_log` -- the VP each player gained in each era, replayed from the record.
 
@@ -215,7 +215,7 @@ PLAYER_FIGURES = (("money", "money"), ("income_level", "income level"), ("vp", "
 
 
 def changes(before: dict, after: dict, game=None) -> list[str]:
-    """What changed between two views of a game (:func:`engine.view.player_view`), one line a thing.
+    """What changed between two views of a game (:func:`brass.view.player_view`), one line a thing.
 
     Only what both views show is compared: a hand appears when the viewer's
     own is in both. ``game`` (optional) names ids by its board."""

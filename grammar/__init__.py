@@ -1,6 +1,6 @@
 """The grammar of the Brass rule language, as lark files.
 
-``brass.lark`` is the source of truth; :mod:`engine.language.parser` builds the
+``brass.lark`` is the source of truth; :mod:`brass.language.parser` builds the
 parser from it once.
 """
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from engine.bots import arena
-from engine.cli import main
+from brass.bots import arena
+from brass.cli import main
 
 
 def test_wilson_interval():

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game
-from engine.cli import main
-from engine.position import PositionError
-from engine.rulesdoc import rules_document, to_text
-from engine.ruleset import load_ruleset
+from brass import Game
+from brass.cli import main
+from brass.position import PositionError
+from brass.rulesdoc import rules_document, to_text
+from brass.ruleset import load_ruleset
 from tests.support.variants import BIRMINGHAM, VARIANT
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from engine import Game, IllegalMoveError, InvalidMoveError, Move
-from engine.errors import MoveError
-from engine.language.runtime import Decision
+from brass import Game, IllegalMoveError, InvalidMoveError, Move
+from brass.errors import MoveError
+from brass.language.runtime import Decision
 from tests.support.fingerprint import fingerprint
 
 
@@ -109,7 +109,7 @@ def test_a_hook_that_fails_after_a_move_takes_the_move_back():
     game = played(moves=3)
 
     class Failing:
-        from engine import hookimpl
+        from brass import hookimpl
 
         @hookimpl
         def brass_after_move(self, game, move):
@@ -130,7 +130,7 @@ def test_every_error_crosses_process_boundaries_intact():
     """brass arena runs games in worker processes: an error must pickle and come back the same."""
     import pickle
 
-    from engine import errors
+    from brass import errors
 
     where = errors.Where("v/rules/x.brass", 3, 5, "    pay nothing")
     made = [

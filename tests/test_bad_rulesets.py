@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import check_ruleset
-from engine import data as data_module
-from engine.cli import main
-from engine.errors import RuleFileError
-from engine.language.parser import MAX_NESTING, MAX_NUMBER, parse_rules
+from brass import check_ruleset
+from brass import data as data_module
+from brass.cli import main
+from brass.errors import RuleFileError
+from brass.language.parser import MAX_NESTING, MAX_NUMBER, parse_rules
 
 from tests.support.variants import BIRMINGHAM, VARIANT, fails_after
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine.bots import BOTS, LEVELS, Bot, make_bot
-from engine.bots.determinize import determinize
-from engine.bots.evaluation import edition_facts, heuristic
-from engine.cli import main
-from engine.game import Game
+from brass.bots import BOTS, LEVELS, Bot, make_bot
+from brass.bots.determinize import determinize
+from brass.bots.evaluation import edition_facts, heuristic
+from brass.cli import main
+from brass.game import Game
 
 
 class TinyBot(Bot):
@@ -118,7 +118,7 @@ def test_a_bot_named_by_module_and_class():
 def test_a_bot_found_through_the_entry_point_group(monkeypatch):
     from importlib.metadata import EntryPoint
 
-    from engine.bots import registry
+    from brass.bots import registry
 
     entry = EntryPoint(name="tiny", value="tests.test_bots:TinyBot", group="brass.bots")
     monkeypatch.setattr(registry, "entry_points", lambda group: [entry] if group == "brass.bots" else [])
@@ -164,7 +164,7 @@ def test_the_how_to_page_runs():
 
 
 def test_the_sale_facts_come_from_the_rules():
-    from engine.language.runtime import Run
+    from brass.language.runtime import Run
 
     for ruleset in ("birmingham", "lancashire"):
         facts = edition_facts(Game(ruleset, 2, seed=1))
@@ -183,7 +183,7 @@ def test_the_sale_facts_come_from_the_rules():
 
 
 def test_a_turn_plan_sees_the_second_action():
-    from engine.bots.planning import plans
+    from brass.bots.planning import plans
 
     game = _midgame("birmingham", moves=10, seed=6)
     while game.state.actions_left < 2 or game.state.round < 2:

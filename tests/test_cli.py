@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from engine.cli import main
+from brass.cli import main
 
 BIRMINGHAM = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
 
@@ -127,7 +127,7 @@ def test_unknown_ruleset(capsys):
 def test_rulesets_lists_the_installed(capsys):
     code, out, _ = run(capsys, "rulesets")
     assert code == 0
-    assert "birmingham               Brass: Birmingham 1.0.0 (rulesets.birmingham); players 2, 3, 4" in out
+    assert "birmingham               Brass: Birmingham 1.0.0 (brass.rulesets.birmingham); players 2, 3, 4" in out
 
 
 def test_simulate_can_show_its_progress_on_stderr(capsys):
@@ -147,7 +147,7 @@ def test_simulate_shows_no_progress_unless_on_a_terminal_or_asked(capsys):
 def test_the_progress_line_is_rewritten_in_place_on_a_terminal():
     import io
 
-    from engine.cli import Progress
+    from brass.cli import Progress
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from engine import Game, check_ruleset, load_ruleset
+from brass import Game, check_ruleset, load_ruleset
 
 BIRMINGHAM = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
 

@@ -1,4 +1,4 @@
-"""Rule code in plain English (engine.explain): exact readings, and every rule of every ruleset."""
+"""Rule code in plain English (brass.explain): exact readings, and every rule of every ruleset."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine import installed_rulesets, load_ruleset
-from engine.explain import Step, explain_declaration, explain_expression, render_steps
-from engine.language.parser import parse_rules
-from engine.language.vocabulary import BUILTINS
+from brass import installed_rulesets, load_ruleset
+from brass.explain import Step, explain_declaration, explain_expression, render_steps
+from brass.language.parser import parse_rules
+from brass.language.vocabulary import BUILTINS
 
 
 def texts(steps: list[Step]) -> list[tuple]:

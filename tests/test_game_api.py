@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from engine import Game, IllegalMoveError, InvalidMoveError, UndoError
-from engine.bots import QuickRandomBot
-from engine.errors import RecordError, SetupError
+from brass import Game, IllegalMoveError, InvalidMoveError, UndoError
+from brass.bots import QuickRandomBot
+from brass.errors import RecordError, SetupError
 
 
 def played(seed=4, players=3, moves=40, ruleset="birmingham") -> Game:
@@ -71,7 +71,7 @@ def test_not_a_record():
 def test_records_are_the_same_whatever_the_hash_seed():
     script = (
         "import json, random\n"
-        "from engine import Game\n"
+        "from brass import Game\n"
         "g = Game('birmingham', 4, seed=8)\n"
         "r = random.Random(8)\n"
         "for _ in range(60): g.push(g.random_move(r))\n"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
-from engine.bots import make_bot
+from brass import Game
+from brass.bots import make_bot
 from tests.support.invariants import check_invariants
 
 ROUNDS_PER_ERA = {2: 10, 3: 9, 4: 8}  # both rulebooks: exactly 10/9/8 rounds for 2/3/4 players

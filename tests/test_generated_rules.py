@@ -1,6 +1,6 @@
 """The generated rules against the interpreter: same moves, same notation, same states.
 
-The game runs rules as generated Python (:mod:`engine.language.codegen`), which
+The game runs rules as generated Python (:mod:`brass.language.codegen`), which
 defers choices, hoists conditions and reorders decisions; the interpreter walks
 the rules as written and stays the reference. Here both play the same seeded
 games side by side, for every installed project ruleset and player count, and at
@@ -29,7 +29,7 @@ import random
 
 import pytest
 
-from engine import Game, Move
+from brass import Game, Move
 from tests.support.fingerprint import fingerprint
 
 POSITIONS = int(os.environ.get("BRASS_ORACLE_POSITIONS", "2000"))

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_ruleset
-from engine.errors import RuleFileError, RulesetErrors
-from engine.language import ast
-from engine.language.compiler import compile_rules
-from engine.language.parser import parse_rule_file, parse_rules, rule_parser
-from engine.language.vocabulary import BUILTINS
+from brass import load_ruleset
+from brass.errors import RuleFileError, RulesetErrors
+from brass.language import ast
+from brass.language.compiler import compile_rules
+from brass.language.parser import parse_rule_file, parse_rules, rule_parser
+from brass.language.vocabulary import BUILTINS
 
 RULES = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham" / "rules"
 

@@ -13,10 +13,10 @@ import textwrap
 
 import pytest
 
-from engine import Game, load_ruleset
-from engine.errors import RuleRuntimeError, RulesetErrors
-from engine.language.vocabulary import BUILTINS
-from engine.sphinxext import DECLARATIONS, STATEMENTS
+from brass import Game, load_ruleset
+from brass.errors import RuleRuntimeError, RulesetErrors
+from brass.language.vocabulary import BUILTINS
+from brass.sphinxext import DECLARATIONS, STATEMENTS
 
 POSITIONS = {
     "birmingham": {

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from engine import Game
+from brass import Game
 
 
 def counts(game: Game) -> dict:

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from engine import Game
-from engine.bots import GreedyBot, evaluate
-from engine.lookahead import _best
+from brass import Game
+from brass.bots import GreedyBot, evaluate
+from brass.lookahead import _best
 from tests.support.fingerprint import fingerprint
 
 RULESETS = ["birmingham", "birmingham-introductory", "birmingham-open-beer", "lancashire", "lancashire-classic"]

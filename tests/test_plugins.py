@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from engine import Game, installed_rulesets, load_ruleset
-from engine.errors import PluginError
+from brass import Game, installed_rulesets, load_ruleset
+from brass.errors import PluginError
 
 
 def write(folder, files: dict) -> None:
@@ -20,7 +20,7 @@ def write(folder, files: dict) -> None:
 def test_birmingham_is_found_through_the_entry_point_group():
     entry = installed_rulesets()["birmingham"]
     assert entry.group == "brass.rulesets"
-    assert entry.value == "rulesets.birmingham"
+    assert entry.value == "brass.rulesets.birmingham"
 
 
 def test_a_ruleset_adds_a_keyword_and_a_function_through_a_hook(tmp_path):
@@ -36,7 +36,7 @@ def test_a_ruleset_adds_a_keyword_and_a_function_through_a_hook(tmp_path):
                 rules: [rules/charity.brass]
             """,
             "__init__.py": '''
-                from engine import hookimpl
+                from brass import hookimpl
 
                 @hookimpl
                 def brass_language(vocabulary):
@@ -50,7 +50,7 @@ def test_a_ruleset_adds_a_keyword_and_a_function_through_a_hook(tmp_path):
                     def donate(run, amount, to):
                         "Give money to another player."
                         if run.you.money < amount:
-                            return __import__("engine.language.vocabulary", fromlist=["Problem"]).Problem("not enough money to give")
+                            return __import__("brass.language.vocabulary", fromlist=["Problem"]).Problem("not enough money to give")
                         run.journal.add(run.you, "money", -amount)
                         run.journal.add(to, "money", amount)
             ''',
@@ -79,7 +79,7 @@ def test_a_hook_that_does_not_exist_is_refused(tmp_path):
         folder,
         {
             "ruleset.yaml": 'name: typo\ntitle: "Typo"\nversion: "0.1.0"\nbase: birmingham\n',
-            "__init__.py": "from engine import hookimpl\n\n@hookimpl\ndef brass_languag(vocabulary):\n    pass\n",
+            "__init__.py": "from brass import hookimpl\n\n@hookimpl\ndef brass_languag(vocabulary):\n    pass\n",
         },
     )
     with pytest.raises(PluginError) as error:

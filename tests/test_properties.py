@@ -13,11 +13,11 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine import Game
-from engine.errors import BrassError, MoveError, RecordError, RulesetError
+from brass import Game
+from brass.errors import BrassError, MoveError, RecordError, RulesetError
 from dataclasses import replace
 
-from engine.language.runtime import Decision
+from brass.language.runtime import Decision
 from tests.support.fingerprint import fingerprint
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,7 +136,7 @@ def _record() -> dict:
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_a_position_with_any_value_anywhere_is_set_whole_or_refused(data):
-    from engine.position import PositionError
+    from brass.position import PositionError
 
     spec = {
         "era": "canal",
@@ -158,7 +158,7 @@ def test_a_position_with_any_value_anywhere_is_set_whole_or_refused(data):
     except PositionError:
         assert fingerprint(game) == before
     else:
-        from engine.invariants import broken_invariants
+        from brass.invariants import broken_invariants
 
         assert broken_invariants(game) == []
 
@@ -173,7 +173,7 @@ def test_ruleset_data_with_any_value_changed_loads_or_is_refused(tmp_path_factor
 
     import yaml
 
-    from engine.ruleset import load_ruleset
+    from brass.ruleset import load_ruleset
 
     source = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
     folder = tmp_path_factory.mktemp("variant") / "birmingham"

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from engine import Game
-from engine.bots import QuickRandomBot
-from engine.cli import main
-from engine.recording import Recorder, Stop, record_game
+from brass import Game
+from brass.bots import QuickRandomBot
+from brass.cli import main
+from brass.recording import Recorder, Stop, record_game
 
 
 class Table:

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from engine import Game
-from engine.cli import main
-from engine.errors import RecordError
+from brass import Game
+from brass.cli import main
+from brass.errors import RecordError
 
 
 def good_record() -> dict:

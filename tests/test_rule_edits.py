@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, IllegalMoveError, load_ruleset
+from brass import Game, IllegalMoveError, load_ruleset
 
 BIRMINGHAM = Path(__file__).resolve().parent.parent / "rulesets" / "birmingham"
 

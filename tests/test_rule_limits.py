@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, load_ruleset
-from engine.errors import RuleRuntimeError, RulesetErrors
-from engine.language import limits
-from engine.language.codegen.search import Search, multisets, run_frame
+from brass import Game, load_ruleset
+from brass.errors import RuleRuntimeError, RulesetErrors
+from brass.language import limits
+from brass.language.codegen.search import Search, multisets, run_frame
 from tests.support.fingerprint import fingerprint
 from tests.support.variants import fails_after
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, IllegalMoveError
+from brass import Game, IllegalMoveError
 
 PLACES = {
     "birmingham": {

@@ -2,7 +2,7 @@
 
 import random
 
-from engine import Game
+from brass import Game
 
 
 def test_a_quick_random_game_reaches_the_end():

@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine import Game
-from engine.bots import make_bot
-from engine.cli import main
-from engine.svg import PLAYER_COLOURS, abbreviations, board_svg
+from brass import Game
+from brass.bots import make_bot
+from brass.cli import main
+from brass.svg import PLAYER_COLOURS, abbreviations, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

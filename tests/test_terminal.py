@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from engine import Game
-from engine.cli import main
-from engine.terminal import Console, changes, network_groups, score_log
+from brass import Game
+from brass.cli import main
+from brass.terminal import Console, changes, network_groups, score_log
 
 ANSI = "\x1b["
 

@@ -8,7 +8,7 @@ A bot is a class with a ``name`` and a method ``choose(game) -> Move`` (see
 * ``easy``, ``medium``, ``hard``: the levels meant for play. ``medium`` plans its
   whole turn (both actions) with the planning heuristic, ``easy`` often takes
   its second or third plan, ``hard`` searches the other players' replies to its
-  best plans (:mod:`engine.bots.planning`).
+  best plans (:mod:`brass.bots.planning`).
 
 Other bots are found through the ``brass.bots`` entry-point group, or named as
 ``module:Class``.

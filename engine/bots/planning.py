@@ -1,6 +1,6 @@
 """Bots that plan: a heuristic bot and a search bot, both deciding from one seat's view.
 
-Each decision starts from :func:`~engine.bots.determinize.determinize`: a copy
+Each decision starts from :func:`~brass.bots.determinize.determinize`: a copy
 of the game in which everything the seat cannot see is dealt anew by the bot's
 own random stream. So a bot never reads another hand or the deck order, and the
 same view with the same seed gives the same decision whatever the real deal.
@@ -13,7 +13,7 @@ it in the same turn: a loan and the build it pays for, a build and the sale it
 opens, are seen together.
 
 * :class:`HeuristicBot` takes the first action of the best plan by the
-  heuristic (:class:`~engine.bots.evaluation.Heuristic`), judged against the
+  heuristic (:class:`~brass.bots.evaluation.Heuristic`), judged against the
   others. ``choice`` > 1 makes it pick at random among its few best plans (the
   ``easy`` level).
 * :class:`SearchBot` is a determinised sampling search (information-set Monte

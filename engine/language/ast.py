@@ -1,9 +1,9 @@
 """The typed syntax tree of the rule language.
 
 Every node is a frozen dataclass that remembers where it came from
-(:class:`engine.errors.Where`), so any later error can point at the rule text.
-The tree is produced by :mod:`engine.language.parser` and turned into
-executable form by :mod:`engine.language.compiler`; nothing evaluates it raw.
+(:class:`brass.errors.Where`), so any later error can point at the rule text.
+The tree is produced by :mod:`brass.language.parser` and turned into
+executable form by :mod:`brass.language.compiler`; nothing evaluates it raw.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Two kinds of rule code would pass every name check and then fail in play:
   ``actions_this_turn`` giving a string, ``ranking`` that is not a list. Where
   the kind of a value is plain from the rule text (a literal, a comparison, a
   list, a word whose result type is declared), it is checked here; what only a
-  game can tell is checked when the flow reads it (:mod:`engine.game`).
+  game can tell is checked when the flow reads it (:mod:`brass.game`).
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ def _plan(run, rule, amount: int, target, offer) -> "_Plan | Problem":
 
 
 # The steps of a plan, shared with the generated code of each resource rule
-# (engine.language.codegen), which finds the candidates itself.
+# (brass.language.codegen), which finds the candidates itself.
 
 
 def new_plan(name: str, offer) -> _Plan:

@@ -1,6 +1,6 @@
 """What rule code reads and changes: the parts of the game state, by name.
 
-The code generator (:mod:`engine.language.codegen`) moves rule code around
+The code generator (:mod:`brass.language.codegen`) moves rule code around
 only where this says it is safe: a choice nothing later reads may be counted
 instead of explored, and a condition may be checked before the choices above
 it when nothing in between changes what it reads. So every word of the

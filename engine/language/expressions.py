@@ -1,6 +1,6 @@
 """Expressions: compiled from the syntax tree into Python closures.
 
-Each closure takes a :class:`~engine.language.runtime.Frame`. Names are resolved
+Each closure takes a :class:`~brass.language.runtime.Frame`. Names are resolved
 when the rules are loaded (a local variable, a setting, a definition, a
 resource, or a name of the vocabulary), so a misspelt name is an error at load
 time, with file, line and column, not a surprise in the middle of a game.

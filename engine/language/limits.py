@@ -4,10 +4,10 @@ A rule file that parses and compiles may still ask for something no game needs
 and no machine can give: a loop of a billion rounds, every way to pick 12 of 30
 places, a string of 10^11 characters. Each limit below is far beyond what the
 Brass rulebooks need and far below what would hang a game or exhaust memory. A
-rule that goes past one stops with a :class:`~engine.errors.RuleRuntimeError`
+rule that goes past one stops with a :class:`~brass.errors.RuleRuntimeError`
 saying which limit and by how much; the statement's file and line are added by
-the code that ran it (the interpreter's instructions, :mod:`engine.game`'s
-flow). The generated code (:mod:`engine.language.codegen`) makes the same checks
+the code that ran it (the interpreter's instructions, :mod:`brass.game`'s
+flow). The generated code (:mod:`brass.language.codegen`) makes the same checks
 with the same functions, so both agree on what fails.
 
 Each check costs a comparison or two: once per value arithmetic makes, once

@@ -1,7 +1,7 @@
-"""Parse rule files into the typed tree of :mod:`engine.language.ast`.
+"""Parse rule files into the typed tree of :mod:`brass.language.ast`.
 
 The lark parser is built once (LALR, positions kept) from ``grammar/brass.lark``.
-Syntax errors become :class:`~engine.errors.RuleFileError` with the file, line,
+Syntax errors become :class:`~brass.errors.RuleFileError` with the file, line,
 column, the offending line with a caret, and what was expected in plain words.
 """
 
@@ -21,7 +21,7 @@ from lark.exceptions import (
 )
 from lark.indenter import DedentError, Indenter
 
-from grammar import RULE_LANGUAGE
+from brass.grammar import RULE_LANGUAGE
 
 from ..errors import RuleFileError, Where
 from . import ast

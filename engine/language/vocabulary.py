@@ -1,7 +1,7 @@
 """The words of the rule language: keywords (commands), functions, names, events.
 
-The engine's own words live in :mod:`engine.language.keywords`,
-:mod:`engine.language.functions` and :mod:`engine.language.names`. A ruleset
+The engine's own words live in :mod:`brass.language.keywords`,
+:mod:`brass.language.functions` and :mod:`brass.language.names`. A ruleset
 adds words through the ``brass_language`` hook, with the same decorators, so a
 new edition never needs an engine change. Every word carries its docstring,
 which the language reference shows.
@@ -43,7 +43,7 @@ class Word:
     reveals: bool = False
     doc: str = ""
     example: str = ""
-    # What the code generator needs to know (engine.language.effects): the state
+    # What the code generator needs to know (brass.language.effects): the state
     # regions read and written, the events fired, the type of the result, and a
     # Python template for the call ("{0}" is the first argument, "S" the run).
     reads: frozenset = field(default=frozenset(), compare=False)
@@ -100,7 +100,7 @@ class Vocabulary:
         keyword that says nothing is still run correctly, only never moved:
 
         * ``reads``/``writes``: the state regions it touches
-          (:mod:`engine.language.effects`; unsaid: all of them); ``fires``: the
+          (:mod:`brass.language.effects`; unsaid: all of them); ``fires``: the
           events it may fire; ``resources=True`` if it runs the resource rules.
         * ``needs``: a Python expression of exactly when it succeeds, with its
           arguments as ``{name}`` (``"{player}.money >= {amount}"``); ``prune=True``

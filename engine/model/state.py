@@ -157,7 +157,7 @@ class GameState:
         self.actions_taken = 0
         self.phase = "setup"
         self.chance_log: list[str] = []  # the label of every shuffle so far, in order
-        self.frame = None  # the rule code waiting for a decision (engine.game.FrameState)
+        self.frame = None  # the rule code waiting for a decision (brass.game.FrameState)
         self.links_version = new_version()
         self.pieces_version = new_version()
         self.tiles_version = new_version()  # changes with any tile built, removed or flipped

@@ -1,7 +1,7 @@
 """What a ruleset's data describes: locations, lines, industries, cards, markets.
 
 These objects never change during a game; the dynamic state
-(:mod:`engine.model.state`) refers to them. Each carries ``fields``, the data
+(:mod:`brass.model.state`) refers to them. Each carries ``fields``, the data
 as written (after defaults), so rule files can read any field a ruleset
 declares, not only those the engine knows.
 """

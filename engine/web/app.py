@@ -2,13 +2,13 @@
 WebSocket per seat.
 
 Every message to a browser is made for one seat by :func:`seat_message`: that
-seat's :func:`engine.view.player_view`, the board drawn for it, the log, and,
+seat's :func:`brass.view.player_view`, the board drawn for it, the log, and,
 when it is that seat's move, the legal moves. Nothing else about the game is
 sent: no other hand, no deck, no seed (a record holds the seed, from which the
 deck follows, so a record is downloaded only when the game is over or when
 the person asking is the only one at the table).
 
-    from engine.web.app import make_app
+    from brass.web.app import make_app
     app = make_app("games")      # uvicorn.run(app) serves it
 """
 

@@ -1,7 +1,7 @@
 """The games a server holds: each a table of seats, kept on disk so a restart loses none.
 
 A :class:`Table` is one game with who sits where (a person, or a bot by name) and
-one secret token per seat. Its record (:meth:`engine.game.Game.record`) is written
+one secret token per seat. Its record (:meth:`brass.game.Game.record`) is written
 to ``DIR/games/ID.json`` after every move, and :class:`Store` replays every file
 it finds when the server starts. Bots move in a thread of their own; whoever
 listens (a browser's connection) is told through a callback after each change.

@@ -7,8 +7,8 @@ that no schema can express, and how a merchant space reads on the board.
 
 from __future__ import annotations
 
-from engine import hookimpl
-from engine.errors import DataProblem
+from brass import hookimpl
+from brass.errors import DataProblem
 
 
 @hookimpl

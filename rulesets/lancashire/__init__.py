@@ -7,8 +7,8 @@ market and the deck tile read on the table, and checks of the market's data.
 
 from __future__ import annotations
 
-from engine import hookimpl
-from engine.errors import DataProblem
+from brass import hookimpl
+from brass.errors import DataProblem
 
 
 @hookimpl

@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine import Game
-from engine.bots import make_bot
-from engine.render import render_outcome
+from brass import Game
+from brass.bots import make_bot
+from brass.render import render_outcome
 
 HERE = Path(__file__).resolve().parent
 

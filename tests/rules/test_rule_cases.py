@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError
+from brass import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError
 
 HERE = Path(__file__).parent
 

@@ -5,7 +5,7 @@
 
 In every game, after every action:
 
-- every invariant holds (:mod:`engine.invariants`: money, tiles, cubes, cards);
+- every invariant holds (:mod:`brass.invariants`: money, tiles, cubes, cards);
 - the action undone gives back the position before it, and played again the same;
 - every few actions, mangled move text (a legal move's notation cut, spliced,
   misspelt, or random words) is either a legal move or refused with a MoveError,
@@ -32,11 +32,11 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import Game
-from engine.bots import make_bot
-from engine.errors import MoveError
-from engine.invariants import broken_invariants
-from engine.ruleset import installed_rulesets, load_ruleset
+from brass import Game
+from brass.bots import make_bot
+from brass.errors import MoveError
+from brass.invariants import broken_invariants
+from brass.ruleset import installed_rulesets, load_ruleset
 from tests.support.fingerprint import fingerprint
 
 HERE = Path(__file__).resolve().parent

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Game
+from brass import Game
 
 
 def play_last_turn(ruleset: str, card: str, p0: dict, p1: dict, defaults: dict, **extra) -> Game:

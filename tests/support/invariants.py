@@ -1,12 +1,12 @@
 """Invariants every position of every game must satisfy, whatever the ruleset.
 
-The checks themselves are the engine's (:mod:`engine.invariants`), so that the
+The checks themselves are the engine's (:mod:`brass.invariants`), so that the
 tests, the soak and the check of a record's position are one and the same.
 """
 
 from __future__ import annotations
 
-from engine.invariants import broken_invariants
+from brass.invariants import broken_invariants
 
 
 def check_invariants(game) -> None:

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from engine import Game
-from engine.bots import BOTS, default_evaluation, make_bot
-from engine.render import render, render_outcome
+from brass import Game
+from brass.bots import BOTS, default_evaluation, make_bot
+from brass.render import render, render_outcome
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, load_ruleset
-from engine.language.codegen.search import Search
-from engine.language.runtime import Run
+from brass import Game, load_ruleset
+from brass.language.codegen.search import Search
+from brass.language.runtime import Run
 
 BIRMINGHAM = Path(__file__).resolve().parents[2] / "rulesets" / "birmingham"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.language.consumption import grouped, new_plan, take
+from brass.language.consumption import grouped, new_plan, take
 
 
 def plan_for(entries, limit, needed):

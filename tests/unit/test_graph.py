@@ -1,7 +1,7 @@
 """engine/model/graph.py: connection, distance and networks over the links."""
 
-from engine import Game
-from engine.model import graph
+from brass import Game
+from brass.model import graph
 
 
 def board_with(links, tiles=()):

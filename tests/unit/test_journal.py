@@ -1,6 +1,6 @@
 """engine/model/journal.py: every change can be rolled back, in any mix."""
 
-from engine.model.journal import Journal
+from brass.model.journal import Journal
 
 
 class Thing:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.errors import InvalidMoveError
-from engine.language.runtime import Decision
-from engine.notation import parse_move, write_move
+from brass.errors import InvalidMoveError
+from brass.language.runtime import Decision
+from brass.notation import parse_move, write_move
 
 
 def test_a_move_splits_into_its_frame_and_tokens():
@@ -51,7 +51,7 @@ def test_only_printed_decisions_are_written():
 
 # ------------------------------------------------------------ spellings people use
 def birmingham_game():
-    from engine import Game
+    from brass import Game
 
     game = Game("birmingham", 2, seed=1)
     game.set_position({"turn_order": [0, 1], "players": [{"hand": ["coal", "brewery", "stafford"]}, {}]})
@@ -90,7 +90,7 @@ def test_a_choice_is_understood_as_people_write_it(written, meant):
     ],
 )
 def test_a_misspelt_move_says_what_was_meant(written, message):
-    from engine.errors import MoveError
+    from brass.errors import MoveError
 
     with pytest.raises(MoveError) as error:
         birmingham_game().parse(written)
@@ -98,7 +98,7 @@ def test_a_misspelt_move_says_what_was_meant(written, message):
 
 
 def test_a_long_list_of_choices_says_how_many_more():
-    from engine.errors import MoveError
+    from brass.errors import MoveError
 
     with pytest.raises(MoveError) as error:
         birmingham_game().parse("network card=brewery line=nowhere--else")
@@ -108,7 +108,7 @@ def test_a_long_list_of_choices_says_how_many_more():
 def test_every_move_reads_back_from_its_full_form():
     import random
 
-    from engine import Game
+    from brass import Game
 
     for ruleset in ("birmingham", "lancashire"):
         game = Game(ruleset, 3, seed=3)

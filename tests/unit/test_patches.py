@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.patches import PatchError, apply_patch
+from brass.patches import PatchError, apply_patch
 
 DATA = {"industries": [{"id": "cotton", "tiles": [{"level": 1, "vp": 5}, {"level": 2, "vp": 5}]}, {"id": "coal", "tiles": []}]}
 

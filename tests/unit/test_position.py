@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine import Game
-from engine.position import PositionError
+from brass import Game
+from brass.position import PositionError
 
 
 def test_a_position_sets_what_it_names():

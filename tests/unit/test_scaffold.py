@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine import Game, check_ruleset, load_ruleset
-from engine.errors import BrassError
-from engine.scaffold import make_variant
+from brass import Game, check_ruleset, load_ruleset
+from brass.errors import BrassError
+from brass.scaffold import make_variant
 
 
 def test_the_new_variant_is_valid_and_registers_itself(tmp_path):

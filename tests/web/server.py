@@ -24,7 +24,7 @@ def free_port() -> int:
 def running_server(data_dir, bot_delay: float = 0.05):
     import uvicorn
 
-    from engine.web.app import make_app
+    from brass.web.app import make_app
 
     app = make_app(data_dir, bot_delay=bot_delay)
     port = free_port()

@@ -15,7 +15,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from engine.web.app import make_app  # noqa: E402
+from brass.web.app import make_app  # noqa: E402
 
 STATIC = Path(__file__).resolve().parents[2] / "engine" / "web" / "static"
 
@@ -254,7 +254,7 @@ def test_static_files_are_served(client):
 
 
 def test_serve_is_a_command():
-    from engine.cli import main
+    from brass.cli import main
 
     with pytest.raises(SystemExit) as leaving:
         main(["serve", "--help"])

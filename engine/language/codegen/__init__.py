@@ -1,6 +1,6 @@
 """The rules as generated Python: the fast path beside the interpreter.
 
-The interpreter (:mod:`engine.language.statements`) walks compiled rule code
+The interpreter (:mod:`brass.language.statements`) walks compiled rule code
 node by node; it is the reference, and it explains every refusal. This package
 translates the same rules into Python source, one function per action,
 procedure, handler and definition, so that finding, counting and applying moves
@@ -426,7 +426,7 @@ class _Generator:
         """``consume`` for one resource rule, its tiers and clauses written out.
 
         The candidates are found here; taking them, buying and the options are the
-        interpreter's own steps (engine.language.consumption), so the two agree
+        interpreter's own steps (brass.language.consumption), so the two agree
         by construction where it matters most, and tests compare the rest."""
         from ...model.state import BoardTile
 

@@ -16,7 +16,7 @@ Three optimisations move rule code, and only where these facts allow it:
   a dead branch dies before the choices above it multiply it.
 
 Both read the same facts: for each statement, the state regions it reads and
-writes (:mod:`engine.language.effects`), the variables it uses, whether it
+writes (:mod:`brass.language.effects`), the variables it uses, whether it
 decides, and whether it is a *barrier*: a reveal, another player's decision, a
 ``stop`` or anything unknown, across which nothing is moved.
 """

@@ -1,7 +1,7 @@
 """Expressions as Python source, with their type and the state they read.
 
 Each rule expression becomes one Python expression. Names were resolved when
-the rules were compiled (:mod:`engine.language.compiler` has already refused
+the rules were compiled (:mod:`brass.language.compiler` has already refused
 unknown ones), so here a name is a local variable, a setting's value, a
 definition (inlined), a resource, or a word of the vocabulary. Where the type of
 an object is known, an attribute is read directly (``tile.type.level``), else
@@ -93,7 +93,7 @@ _CALL = re.compile(r"[A-Za-z_]\w*\(")
 
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITHMETIC = {"+", "-", "*", "//", "%"}
-_CHECKED = {"+": "ADD", "-": "SUB", "*": "MUL"}  # bound in the generated module to engine.language.limits
+_CHECKED = {"+": "ADD", "-": "SUB", "*": "MUL"}  # bound in the generated module to brass.language.limits
 _FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 _NUMBER = re.compile(r"-?[0-9]+")
 

@@ -1,12 +1,12 @@
 """The run-time side of generated rule code: one search through a frame.
 
 :class:`Search` offers keywords and functions the same interface as the
-interpreter's :class:`~engine.language.runtime.Run` (``state``, ``journal``,
+interpreter's :class:`~brass.language.runtime.Run` (``state``, ``journal``,
 ``you``, ``fire``...), and the generated code's decision points: ``choose``,
 ``offered`` (a keyword's options), ``option`` (``optionally``) and ``more``
 (another round of a repeat). Each is a generator that yields the options to
 follow, records each on the path and rolls the state back after it, exactly as
-:func:`engine.language.decisions.decide` does. The modes:
+:func:`brass.language.decisions.decide` does. The modes:
 
 * ``all``: every option, in order (the legal moves);
 * ``first``: the first complete path (is there any move?);
@@ -37,7 +37,7 @@ class Done(Exception):
 
 
 class Deferred:
-    """A choice taken last (see :mod:`engine.language.codegen.analysis`): on a path,
+    """A choice taken last (see :mod:`brass.language.codegen.analysis`): on a path,
     it stands for each of its valid options, which are counted, not explored."""
 
     __slots__ = ("key", "valid", "printed", "decider", "test", "kind", "texts")
@@ -426,7 +426,7 @@ def unique_by_text(items) -> list:
 
 def multisets(items, count: int) -> list:
     """Every way to pick ``count`` of the items (copies count), order ignored, in the
-    interpreter's order (engine.language.statements._multisets), found by itertools."""
+    interpreter's order (brass.language.statements._multisets), found by itertools."""
     firsts, copies, at = [], [], {}
     for item in items:
         text = notation(item)

@@ -1,8 +1,8 @@
 """Statements as Python source, in continuation-passing style.
 
-The generated code does what :mod:`engine.language.statements` does, step for
+The generated code does what :mod:`brass.language.statements` does, step for
 step: a simple statement runs and ends the path if it fails; a decision loops
-over its options through the run (:mod:`engine.language.codegen.search`),
+over its options through the run (:mod:`brass.language.codegen.search`),
 which records it on the path and rolls the state back after each option; the
 rest of the rules after a decision is the body of its loop. A complete path
 calls its continuation, finally ``S.leaf()``.

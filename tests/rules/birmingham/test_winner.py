@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
+from brass import Game
 from tests.support.endgame import play_last_turn
-from engine.errors import GameOverError
+from brass.errors import GameOverError
 
 RULE = "p.7 Winning: most VP; ties: the highest income level, then the most money; still tied, shared"
 

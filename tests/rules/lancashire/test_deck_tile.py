@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from engine import Game
+from brass import Game
 
 DECK = {
     # card: copies with 2, 3, 4 players (reference cards.yaml)

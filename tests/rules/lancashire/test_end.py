@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
+from brass import Game
 from tests.support.endgame import play_last_turn
-from engine.errors import GameOverError
+from brass.errors import GameOverError
 
 RULE = "Rulebook: End of the game -- 1 VP per full £10; most VP wins; ties: income level, then money, then shared"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
+from brass import Game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import Game, load_ruleset
-from engine.errors import SetupError
+from brass import Game, load_ruleset
+from brass.errors import SetupError
 
 
 def test_the_classic_rules_are_for_three_or_four():
