@@ -287,6 +287,11 @@ class _PlaySession:
             return None
         word, _, rest = line.partition(" ")
         rest = rest.strip()
+        if rest and word in game.rules.actions and word not in ("moves", "save"):
+            # An action may share a command's name (a ruleset's "network" action and
+            # the network view): with choices after it, it is the move.
+            self._move(player, line)
+            return None
         if word in ("quit", "exit"):
             return "quit" if self._confirm_quit() else None
         if word == "help":
@@ -295,6 +300,8 @@ class _PlaySession:
             console.board(game, player)
         elif word == "network":
             console.network(game, player)
+            if word in game.rules.actions:
+                console.say(f"(to play the {word} action, give its choices: {word} NAME=VALUE ...; 'moves {word}' lists them)")
         elif word == "moves":
             self.shown = _list_moves(game, rest, limit=None)
         elif word == "hint":

@@ -166,3 +166,15 @@ def test_the_progress_line_is_rewritten_in_place_on_a_terminal():
     text = stream.getvalue()
     assert text.startswith("\r1/3 games, 92 moves, 5 s; game 2 at move 12; about 10 s left")
     assert text.endswith("\r" + " " * 78 + "\r")
+
+
+def test_an_action_that_shares_a_command_name_is_played_when_given_choices(capsys, monkeypatch, tmp_path):
+    # Birmingham's network action and the terminal's network view have one name:
+    # bare, it is the view; with choices, the move.
+    monkeypatch.chdir(tmp_path)
+    script = "\n".join(["network", "network card=cannock line=gloucester--redditch", "quit", "n"]) + "\n"
+    code, out, _ = run(capsys, "play", "birmingham", "--players", "2", "--seats", "human,quick", "--seed", "7", stdin=script, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Player 1 has no network yet" in out
+    assert "(to play the network action, give its choices: network NAME=VALUE ...; 'moves network' lists them)" in out
+    assert "played: network card=cannock line=gloucester--redditch" in out
