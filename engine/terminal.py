@@ -7,16 +7,18 @@ console shows, each worked out from what a player may see:
 
 * :func:`changes` -- what a move changed, from two :func:`brass.view.player_view` dicts;
 * :func:`network` -- the places a player's links and tiles reach, grouped;
-* :func:`score_log` -- the VP each player gained in each era, replayed from the record.
+* :func:`score_log` -- the VP each player scored in each era, under each of the rules'
+  score headings, replayed from the record.
 
 Nothing here knows an edition: names come from the ruleset's board, figures
-from the views, era scoring from the ``brass_round_end`` and ``brass_era_end``
-hooks every ruleset's flow passes through.
+from the views, the score headings from the rules (``score 3, heading="links"``),
+the eras' ends from the ``brass_era_end`` hook every ruleset's flow passes through.
 """
 
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
@@ -174,14 +176,17 @@ class Console:
         self.lines(network_lines(game, player))
 
     def scores(self, game, log: "ScoreLog") -> None:
-        """The end-of-game breakdown: per player and era, the links and tiles scored, VP and money."""
+        """The end-of-game breakdown: per player and era, the VP scored under each of the
+        rules' headings, the VP gained or lost in play, VP and money."""
         rows = log.rows(game)
         if not self.rich:
             self.lines(score_lines(rows, log))
             return
         table = self._Table(box=self._box.SIMPLE_HEAD, title="Score breakdown", title_justify="left", pad_edge=False)
-        for heading in SCORE_COLUMNS:
-            table.add_column(heading, justify="left" if heading in ("Player", "Era") else "right")
+        for number, heading in enumerate(log.columns):
+            # Two lines ("VP for" over "links"): each column as narrow as its figures allow.
+            title = "\n".join(heading.rsplit(" ", 1)) if number >= 2 else heading
+            table.add_column(title, justify="left" if number < 2 else "right", no_wrap=number < 2)
         last = None
         for row in rows:
             name = self._player_text(row.name, row.index) if row.index != last else ""
@@ -414,62 +419,74 @@ def network_lines(game, player: int) -> list[str]:
 
 # ------------------------------------------------------------- score log
 @dataclass
-class EraScore:
-    """One era's end, per player: VP and money just before its scoring and just after,
-    and the links and flipped tiles each had on the board when it was scored."""
+class ScorePart:
+    """A stretch of the game, per player: an era (its turns and its end), or what
+    follows the last era's end. ``scored``: heading -> VP scored under it, per
+    player (the headings scored under in it, even if for 0 VP);
+    ``in_play``: the VP gained or lost otherwise; ``vp``, ``money``: at its end."""
 
     era: str
-    before_vp: list
-    after_vp: list
+    scored: dict
+    in_play: list
+    vp: list
     money: list
-    links: list
-    flipped: list
-    start_vp: list  # when the era's play began (the end of the era before)
 
-
-SCORE_COLUMNS = ("Player", "Era", "Links", "Flipped tiles", "VP scored", "VP in play", "Money")
+    def heading_total(self, i: int) -> int:
+        return sum(points[i] for points in self.scored.values())
 
 
 @dataclass
 class ScoreLog:
-    """Each era's end, as the replay saw it; and the VP at the very end."""
+    """Each era, as the replay saw it, and what the end of the game scored after it.
 
+    ``headings``: the score headings of the rules (``score 3, heading="links"``),
+    the breakdown's columns, in the order the rule files first use them."""
+
+    headings: tuple = ()
     eras: list = field(default_factory=list)
-    final_vp: list = field(default_factory=list)
-    final_money: list = field(default_factory=list)
+    end: Optional[ScorePart] = None
 
-    def _end_of_game(self) -> list:
-        if not self.eras or not self.final_vp:
-            return []
-        gained = [f - a for f, a in zip(self.final_vp, self.eras[-1].after_vp)]
-        return gained if any(gained) else []
+    @property
+    def columns(self) -> tuple:
+        """The breakdown's columns: who and when, a column of VP per heading, then the rest."""
+        return ("Player", "Era", *(f"VP for {h}" for h in self.headings), "VP in play", "VP", "Money")
+
+    @property
+    def parts(self) -> list:
+        return self.eras + ([self.end] if self.end is not None else [])
+
+    def totals(self, i: int) -> tuple:
+        """A player's VP under each heading over the game, and in play."""
+        parts = self.parts
+        scored = [sum(part.scored[h][i] for part in parts if h in part.scored) for h in self.headings]
+        return scored, sum(part.in_play[i] for part in parts)
 
     def rows(self, game) -> list:
-        """One row per player and era (and the end of game, if it scored), then the total;
-        players in their final order. Cells as in SCORE_COLUMNS."""
+        """One row per player and era (and the end of the game, if it scored), then the
+        player's total; players in their final order. Cells as in ``columns``."""
         outcome = game.outcome()
         order = [i for group in outcome.ranking for i in group] if outcome else list(range(len(game.state.players)))
-        end = self._end_of_game()
         rows = []
         for i in order:
             p = game.state.players[i]
-            for era in self.eras:
-                rows.append(_Row(i, p.name, [
-                    era.era, str(era.links[i]), str(era.flipped[i]),
-                    f"{era.after_vp[i] - era.before_vp[i]:+d}", f"{era.before_vp[i] - era.start_vp[i]:+d}", money(era.money[i]),
-                ]))
-            if end:
-                rows.append(_Row(i, p.name, ["end of game", "", "", f"{end[i]:+d}", "", money(self.final_money[i])]))
+            for part in self.parts:
+                cells = [_signed(part.scored[h][i]) if h in part.scored else "" for h in self.headings]
+                in_play = _signed(part.in_play[i]) if part is not self.end or any(part.in_play) else ""
+                rows.append(_Row(i, p.name, [part.era, *cells, in_play, str(part.vp[i]), money(part.money[i])]))
+            scored, in_play = self.totals(i)
             level = game.board.income.level(p.income_space)
-            rows.append(_Row(i, p.name, [f"total (income level {level})", "", "", f"{p.vp} VP", "", money(p.money)], total=True))
+            rows.append(_Row(i, p.name, [f"total (income {level})", *map(str, scored), str(in_play), str(p.vp), money(p.money)], total=True))
         return rows
 
     def notes(self) -> list[str]:
-        return [
-            "(Links, flipped tiles: each player's on the board when the era was scored. VP scored: what the",
-            " era's end gave; VP in play: gained or lost in the era's turns. The scored VP are not split",
-            " between links and tiles: the engine sees each player's VP before and after the era's scoring.)",
-        ]
+        headings = ", ".join(self.headings)
+        first = f"VP for {headings}: what the rules scored under each heading, in the era's turns or at its end." if headings else "The rules score no VP under a heading."
+        text = f"({first} VP in play: the rest of the VP gained or lost in the era. VP, Money: each player's at its end.)"
+        return textwrap.wrap(text, 78, subsequent_indent=" ")
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}"
 
 
 @dataclass
@@ -481,54 +498,67 @@ class _Row:
 
 
 def score_lines(rows: list, log: ScoreLog) -> list[str]:
+    """The breakdown as plain text, one line a row."""
     lines = ["Score breakdown:"]
     for row in rows:
-        era, links, flipped, scored, in_play, cash = row.cells
+        era, *scored, in_play, vp, cash = row.cells
+        parts = [f"{points} for {h}" for h, points in zip(log.headings, scored) if points]
         if row.total:
-            lines.append(f"  {row.name}, {era}: {scored}, money {cash}")
-        elif links:
-            lines.append(f"  {row.name}, {era}: {scored} VP scored ({links} links, {flipped} flipped tiles on the board), {in_play} VP in play, money {cash}")
-        else:
-            lines.append(f"  {row.name}, {era}: {scored} VP, money {cash}")
+            parts.append(f"{in_play} in play")
+            lines.append(f"  {row.name}, {era}: {vp} VP ({', '.join(parts)}), money {cash}")
+            continue
+        gained = sum(int(points) for points in scored if points)
+        text = f"{gained:+d} VP scored ({', '.join(parts)})" if parts else "no VP scored"
+        if in_play:
+            text += f", {in_play} VP in play"
+        lines.append(f"  {row.name}, {era}: {text}; {vp} VP, money {cash}")
     return lines + log.notes()
 
 
 class _Watcher:
-    """A plugin that notes each player's VP at each round's end and each era's end."""
+    """A plugin that notes, at each era's end, each player's VP and money, and how much of
+    the game's log of headed scores (``GameState.scored``) the era has made."""
 
-    def __init__(self):
-        self.round_end: dict = {}
-        self.log = ScoreLog()
-        self.last_vp: Optional[list] = None
+    def __init__(self, headings: tuple, start: list = ()):
+        self.log = ScoreLog(headings)
+        self.vp = list(start)  # each player's VP when the stretch being watched began (none given: 0)
+        self.logged = 0
 
-    @hookimpl
-    def brass_round_end(self, game):
+    def part(self, game, era: str) -> ScorePart:
+        """The stretch of the game since the last one ended, named ``era``."""
         state = game.state
-        links = Counter(link.owner for link in state.links())
-        flipped = Counter(t.owner for t in state.tiles() if t.flipped)
         n = len(state.players)
-        self.round_end = {
-            "vp": [p.vp for p in state.players],
-            "links": [links[i] for i in range(n)],
-            "flipped": [flipped[i] for i in range(n)],
-        }
+        vp = [p.vp for p in state.players]
+        before = self.vp + [0] * (n - len(self.vp))
+        scored: dict = {}
+        for player, heading, points in state.scored[self.logged:]:
+            scored.setdefault(heading, [0] * n)[player] += points
+            if heading not in self.log.headings:  # scored by a plugin's Python, not a rule
+                self.log.headings += (heading,)
+        part = ScorePart(era, scored, [0] * n, vp, [p.money for p in state.players])
+        part.in_play = [vp[i] - before[i] - part.heading_total(i) for i in range(n)]
+        self.vp, self.logged = vp, len(state.scored)
+        return part
 
     @hookimpl
     def brass_era_end(self, game, era):
-        state = game.state
-        seen = self.round_end
-        start = self.log.eras[-1].after_vp if self.log.eras else [0] * len(state.players)
-        self.log.eras.append(EraScore(
-            era.name, seen["vp"], [p.vp for p in state.players], [p.money for p in state.players],
-            seen["links"], seen["flipped"], start,
-        ))
+        self.log.eras.append(self.part(game, era.name))
+
+    def finish(self, game) -> None:
+        """What the end of the game scored after the last era's end, if anything (or,
+        in a game not over, what the era being played has scored so far)."""
+        over = game.outcome() is not None
+        part = self.part(game, "end of game" if over else f"{game.state.era.name} (so far)")
+        if part.scored or any(part.in_play) or not over:
+            self.log.end = part
 
 
 def score_log(record: dict, ruleset=None):
-    """Replay a record, noting the VP each era's end gave; (game, ScoreLog).
+    """Replay a record, noting what each era scored under each heading; (game, ScoreLog).
 
-    Generic: it watches the ``brass_round_end`` and ``brass_era_end`` hooks,
-    between which every ruleset's ``end_of_era`` procedure runs."""
+    Generic: the headings are the rules' own (``CompiledRules.score_headings``),
+    the points under each come from the game's log of headed scores, and the
+    eras' ends from the ``brass_era_end`` hook every ruleset's flow passes through."""
     from .game import Game
     from .ruleset import load_ruleset
 
@@ -536,12 +566,13 @@ def score_log(record: dict, ruleset=None):
         ruleset = load_ruleset(record["ruleset"])
     elif isinstance(ruleset, str):
         ruleset = load_ruleset(ruleset)
-    watcher = _Watcher()
+    # A record from a position: the count starts from the VP it gives.
+    start = [spec.get("vp", 0) for spec in (record.get("position") or {}).get("players", [])]
+    watcher = _Watcher(ruleset.rules.score_headings, start)
     ruleset.plugins.register(watcher)
     try:
         game = Game.from_record(record, ruleset)
     finally:
         ruleset.plugins.unregister(watcher)
-    watcher.log.final_vp = [p.vp for p in game.state.players]
-    watcher.log.final_money = [p.money for p in game.state.players]
+    watcher.finish(game)
     return game, watcher.log

@@ -208,3 +208,31 @@ def test_every_builtin_word_is_documented_with_an_example_that_parses():
             assert word.example, f"{word.name} has no example"
             source = word.example if word.example.rstrip().endswith(":") is False else word.example + "\n        pass 0"
             parse_rules(f"action example:\n    {source}\n", f"{word.name}-example.brass")
+
+
+# ------------------------------------------------------------- score headings
+def test_the_score_headings_are_the_rules_own_in_order_of_first_use():
+    assert compile_over_birmingham("action a:\n    score 1, heading=\"bonus\"\n").score_headings == ("links", "tiles", "bonus")
+    assert load_ruleset("lancashire").rules.score_headings == ("links", "tiles", "money")
+
+
+def test_a_misspelt_score_heading_is_refused():
+    assert only_error('action a:\n    score 1, heading="tiels"\n') == (
+        "variant.brass:2:22: the score heading 'tiels' is spelt almost like 'tiles' (used at birmingham/rules/flow.brass:67:55): "
+        "they would be two columns of the score breakdown\n"
+        '        score 1, heading="tiels"\n                         ^\n'
+        'Spell a heading one way wherever it is used (heading="tiles"); two different headings need names less alike.'
+    )
+    assert "the score heading 'link' is spelt almost like 'links'" in only_error('action a:\n    lose_points 1, heading="link"\n')
+    compile_over_birmingham('action a:\n    score 1, heading="canal links"\n    score 1, heading="rail links"\n')  # alike, not too alike
+
+
+def test_a_score_heading_is_lower_case_words_written_in_the_rule():
+    assert only_error('action a:\n    score 1, heading="Tiles"\n') == (
+        "variant.brass:2:22: the score heading 'Tiles' is not lower-case words (letters, one space between words)\n"
+        '        score 1, heading="Tiles"\n                         ^\nWrite it as heading="tiles".'
+    )
+    assert only_error('action a:\n    score 1, heading=you.name\n').splitlines()[0] == (
+        "variant.brass:2:22: the heading of 'score' must be written in the rule as a string, like heading=\"tiles\""
+    )
+    assert only_error('action a:\n    score 1, you, "tiles"\n').splitlines()[0] == "variant.brass:2:19: give the heading of 'score' by name"

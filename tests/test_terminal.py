@@ -9,9 +9,12 @@ import sys
 
 import pytest
 
-from brass import Game
+import brass
+from brass import Game, load_ruleset
 from brass.cli import main
-from brass.terminal import Console, changes, network_groups, score_log
+from brass.language import keywords
+from brass.language.runtime import Run
+from brass.terminal import Console, changes, network_groups, score_lines, score_log
 
 ANSI = "\x1b["
 
@@ -236,21 +239,141 @@ def test_replay_step_by_step(monkeypatch, capsys, record_file):
 
 
 # -------------------------------------------------------------------- scoring
-def test_the_score_log_adds_up_to_the_final_vp(record_file):
-    game, log = score_log(json.loads(record_file.read_text()))
+@pytest.fixture(scope="module")
+def greedy_records(tmp_path_factory):
+    """A whole game of each edition between greedy bots (who score), saved by brass simulate."""
+    folder = tmp_path_factory.mktemp("greedy")
+    records = {}
+    for edition, players in (("birmingham", 3), ("lancashire", 2)):
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["simulate", edition, "--players", str(players), "--games", "1", "--seed", "1", "--bot", "greedy", "--save", str(folder / edition)]) == 0
+        records[edition] = json.loads((folder / f"{edition}-1.json").read_text())
+    return records
+
+
+class _EraScoring:
+    """Each player's VP just before and just after each era's end_of_era (between the
+    last round's end and the era's end nothing else runs): what the era's scoring gave."""
+
+    def __init__(self):
+        self.before, self.gained = None, []
+
+    @brass.hookimpl
+    def brass_round_end(self, game):
+        self.before = [p.vp for p in game.state.players]
+
+    @brass.hookimpl
+    def brass_era_end(self, game, era):
+        self.gained.append([p.vp - b for p, b in zip(game.state.players, self.before)])
+
+
+def era_scoring(record: dict) -> list:
+    ruleset = load_ruleset(record["ruleset"])
+    seen = _EraScoring()
+    ruleset.plugins.register(seen)
+    try:
+        Game.from_record(record, ruleset)
+    finally:
+        ruleset.plugins.unregister(seen)
+    return seen.gained
+
+
+@pytest.mark.parametrize("edition", ["birmingham", "lancashire"])
+def test_each_era_s_links_and_tiles_are_what_its_scoring_gave(greedy_records, edition):
+    record = greedy_records[edition]
+    game, log = score_log(record)
+    assert log.headings[:2] == ("links", "tiles")
     assert [era.era for era in log.eras] == [era.name for era in game.board.eras]
+    for era, gained in zip(log.eras, era_scoring(record)):
+        assert set(era.scored) == {"links", "tiles"}
+        assert [era.scored["links"][i] + era.scored["tiles"][i] for i in range(len(gained))] == gained
+    assert sum(sum(era.scored["links"]) for era in log.eras) > 0 and sum(sum(era.scored["tiles"]) for era in log.eras) > 0
+
+
+@pytest.mark.parametrize("edition", ["birmingham", "lancashire"])
+def test_the_totals_are_the_final_vp(greedy_records, edition):
+    game, log = score_log(greedy_records[edition])
+    for player in game.state.players:
+        scored, in_play = log.totals(player.index)
+        assert sum(scored) + in_play == player.vp
+    rows = log.rows(game)
+    totals = [row for row in rows if row.total]
+    assert len(totals) == len(game.state.players) and len(rows) == len(totals) * (len(log.parts) + 1)
+    assert [row.cells[-2] for row in totals] == [str(game.state.players[row.index].vp) for row in totals]
+
+
+def test_lancashire_s_money_scores_at_the_end_of_the_game(greedy_records):
+    game, log = score_log(greedy_records["lancashire"])
+    assert log.headings == ("links", "tiles", "money")
+    assert log.end is not None and log.end.era == "end of game" and set(log.end.scored) == {"money"}
     for player in game.state.players:
         i = player.index
-        gained = sum(era.after_vp[i] - era.start_vp[i] for era in log.eras)
-        assert gained + (log.final_vp[i] - log.eras[-1].after_vp[i]) == player.vp
+        assert log.end.scored["money"][i] == player.money // 10 == player.vp - log.eras[-1].vp[i]
+        assert log.end.in_play[i] == 0
+
+
+def test_vp_lost_in_play_are_vp_in_play(record_file):
+    """Birmingham's shortfall costs VP in this game of quick bots: not links, not tiles."""
+    game, log = score_log(json.loads(record_file.read_text()))
+    assert log.headings == ("links", "tiles") and log.end is None
+    assert any(value < 0 for era in log.eras for value in era.in_play)
+    for player in game.state.players:
+        i = player.index
+        assert log.eras[0].in_play[i] == log.eras[0].vp[i] - sum(points[i] for points in log.eras[0].scored.values())
+
+
+def test_a_row_of_the_breakdown(greedy_records):
+    """The rows' exact text, from the figures (the bots' play may change)."""
+    game, log = score_log(greedy_records["lancashire"])
+    rows = log.rows(game)
+    assert log.columns == ("Player", "Era", "VP for links", "VP for tiles", "VP for money", "VP in play", "VP", "Money")
+    first = rows[0].index
+    name, level = game.state.players[first].name, game.board.income.level(game.state.players[first].income_space)
+    canal, end = log.eras[0], log.end
+    links, tiles, in_play = canal.scored["links"][first], canal.scored["tiles"][first], canal.in_play[first]
+    assert rows[0].cells == ["Canal era", f"{links:+d}", f"{tiles:+d}", "", f"{in_play:+d}", str(canal.vp[first]), f"£{canal.money[first]}"]
+    lines = score_lines(rows, log)
+    assert lines[1] == f"  {name}, Canal era: {links + tiles:+d} VP scored ({links:+d} for links, {tiles:+d} for tiles), {in_play:+d} VP in play; {canal.vp[first]} VP, money £{canal.money[first]}"
+    points = end.scored["money"][first]
+    assert lines[3] == f"  {name}, end of game: {points:+d} VP scored ({points:+d} for money); {end.vp[first]} VP, money £{end.money[first]}"
+    (links, tiles, money), in_play = log.totals(first)
+    assert lines[4] == f"  {name}, total (income {level}): {end.vp[first]} VP ({links} for links, {tiles} for tiles, {money} for money, {in_play} in play), money £{end.money[first]}"
+
+
+@pytest.mark.parametrize("edition", ["birmingham", "lancashire"])
+def test_the_interpreter_logs_the_same_scores(greedy_records, edition):
+    """The generated rules and the interpreter (the reference) make the same log."""
+    record = greedy_records[edition]
+    game, _ = score_log(record)
+    reference = Game(edition, record["players"], seed=record["seed"])
+    reference.fast = None
+    for entry in record["moves"]:
+        reference.play(entry["move"])
+    assert reference.is_over() and reference.state.scored == game.state.scored
+    assert {heading for _, heading, _ in game.state.scored} >= {"links", "tiles"}
+
+
+def test_the_log_of_headed_scores_is_journaled():
+    game = Game("lancashire", 2, seed=3)
+    player = game.state.players[0]
+    run = Run(game, "replay", you=player)
+    journal = game.state.journal
+    mark = journal.mark()
+    keywords.score(run, 3, heading="links")
+    keywords.score(run, 2)  # no heading: in play, not logged
+    keywords.lose_points(run, 9, heading="tiles")  # never below zero: 5 lost
+    assert game.state.scored == [(0, "links", 3), (0, "tiles", -5)] and player.vp == 0
+    copy = game.state.copy()
+    journal.rollback(mark)
+    assert game.state.scored == [] and copy.scored == [(0, "links", 3), (0, "tiles", -5)]
 
 
 def test_replay_ends_with_a_score_breakdown(capsys, record_file):
     assert main(["replay", str(record_file)]) == 0
     out = capsys.readouterr().out
     breakdown = out[out.index("Score breakdown"):]
-    assert "Canal era" in breakdown and "Rail era" in breakdown and "Flipped tiles" in breakdown
-    assert "total (income level" in breakdown
+    assert "Canal era" in breakdown and "Rail era" in breakdown and "VP for" in breakdown and "tiles" in breakdown
+    assert "total (income" in breakdown
 
 
 # ----------------------------------------------------------- without rich

@@ -12,10 +12,17 @@ Two kinds of rule code would pass every name check and then fail in play:
   the kind of a value is plain from the rule text (a literal, a comparison, a
   list, a word whose result type is declared), it is checked here; what only a
   game can tell is checked when the flow reads it (:mod:`brass.game`).
+
+And one kind would pass and show wrong: a score heading (``score 3,
+heading="links"``) that is not written in the rule, or spelt two ways, would
+give the score breakdown a column nobody meant.
 """
 
 from __future__ import annotations
 
+import difflib
+import inspect
+import re
 from typing import Optional
 
 from ..errors import RuleFileError
@@ -150,6 +157,57 @@ def repeat_counts(stmt: ast.Repeat) -> list[RuleFileError]:
         number = literal_number(count) if count is not None else None
         if number is not None and number > MAX_REPEAT:
             errors.append(RuleFileError(too_many_rounds(number), count.where, "No game needs so many rounds; the limit keeps a mistake from hanging the game."))
+    return errors
+
+
+# ------------------------------------------------------------ score headings
+
+HEADING = re.compile(r"[a-z]+( [a-z]+)*")
+
+
+def heading(word, stmt: ast.Command) -> Optional[ast.Const]:
+    """The heading a keyword's ``heading`` argument names (None if it has none), checked:
+    given by name, a string written in the rule, in lower-case words."""
+    params = list(inspect.signature(word.fn).parameters)[1:]
+    if "heading" not in params:
+        return None
+    if len(stmt.args) > params.index("heading"):
+        where = stmt.args[params.index("heading")].where
+        raise RuleFileError(f"give the heading of '{stmt.name}' by name", where, f'Write it as heading="tiles": {word.usage()}')
+    value = dict(stmt.kwargs).get("heading")
+    if value is None:
+        return None
+    if not isinstance(value, ast.Const) or not isinstance(value.value, str):
+        raise RuleFileError(
+            f"the heading of '{stmt.name}' must be written in the rule as a string, like heading=\"tiles\"",
+            value.where,
+            "The score breakdown has a column for each heading the rule files use, so each one must be plain from the rule text.",
+        )
+    text = value.value
+    if not HEADING.fullmatch(text):
+        plain = " ".join(re.sub(r"[^a-z]+", " ", text.lower()).split())
+        hint = f'Write it as heading="{plain}".' if plain else 'For example: heading="tiles".'
+        raise RuleFileError(f"the score heading {text!r} is not lower-case words (letters, one space between words)", value.where, hint)
+    return value
+
+
+def heading_spellings(headings: dict) -> list[RuleFileError]:
+    """Headings so alike that one is likely a misspelling of the other (``tiles``,
+    ``tiels``; ``tile``, ``tiles``): each would have a column of its own.
+    ``headings``: heading -> the Const of its first use, in the order the rules use them."""
+    errors = []
+    seen: list = []
+    for text, node in headings.items():
+        for earlier in seen:
+            singular = text.rstrip("s") == earlier.rstrip("s")
+            if singular or difflib.SequenceMatcher(None, text, earlier).ratio() >= 0.8:
+                errors.append(RuleFileError(
+                    f"the score heading {text!r} is spelt almost like {earlier!r} (used at {headings[earlier].where}): they would be two columns of the score breakdown",
+                    node.where,
+                    f"Spell a heading one way wherever it is used (heading=\"{earlier}\"); two different headings need names less alike.",
+                ))
+                break
+        seen.append(text)
     return errors
 
 

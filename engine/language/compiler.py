@@ -139,6 +139,9 @@ class CompiledRules:
     vocabulary: Vocabulary = None
     declarations: dict = field(default_factory=dict)  # (kind, name) -> ast node, for documentation
     added: set = field(default_factory=set)  # (kind, name) a variant declares and no layer below it does
+    # The score headings the rules use (``score 3, heading="links"``), in the order
+    # of their first use: the columns of the score breakdown.
+    score_headings: tuple = ()
 
     def define_value(self, name: str, run):
         return self.defines[name].value(Frame({}, run))
@@ -176,6 +179,7 @@ class _Compiler:
         self.used: set = set()  # every name a rule refers to
         self.lower: set = set()  # (kind, name) declared below the top layer
         self.added: dict = {}  # (kind, name) -> the declaration a variant adds (no layer below has it)
+        self.headings: dict = {}  # score heading -> the Const of its first use
 
     # -- declarations and layers
     def compile(self, layers):
@@ -223,6 +227,8 @@ class _Compiler:
             elif k == "handler":
                 self._safely(self._handler, decl)
         self._check_flow()
+        self.rules.score_headings = tuple(self.headings)
+        self.errors.extend(checks.heading_spellings(self.headings))
         self.errors.extend(checks.cycles(self.references, self.decls))
         self.errors.extend(checks.flow_values(self.decls, self.rules.settings, self.vocabulary))
         if not self.errors:  # a body that failed to compile may be what uses a name
@@ -648,6 +654,9 @@ class _Compiler:
         problem = word.check_call(len(stmt.args), tuple(k for k, _ in stmt.kwargs))
         if problem:
             raise RuleFileError(f"'{stmt.name}' is used wrongly: {problem}", stmt.where, f"Use: {word.usage()}")
+        heading = checks.heading(word, stmt)
+        if heading is not None:
+            self.headings.setdefault(heading.value, heading)
         args = [self.expressions.compile(a, scope) for a in stmt.args]
         kwargs = [(k, self.expressions.compile(v, scope)) for k, v in stmt.kwargs]
         if stmt.bind:

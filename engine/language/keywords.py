@@ -112,19 +112,27 @@ def set_income_space(run, space, player=None):
     return None
 
 
-@keyword(example="score 4", reads=VP, writes=VP, fails=False)
-def score(run, points, player=None):
-    "Gain victory points."
+@keyword(example="score 4\n    score 2, heading=\"links\"", reads=VP, writes=VP, fails=False)
+def score(run, points, player=None, heading=None):
+    """Gain victory points. ``heading`` says what they are for, in lower-case
+    words written in the rule (``heading="tiles"``): the score breakdown at the
+    end of a game has a column for each heading the rule files use, and counts
+    the points scored without one as VP gained in play."""
     p = _player(run, player)
     run.journal.add(p, "vp", points)
+    if heading is not None:
+        run.journal.append(run.state.scored, (p.index, heading, points))
     return None
 
 
 @keyword(example="lose_points 2", reads=VP, writes=VP, fails=False)
-def lose_points(run, points, player=None):
-    "Lose victory points (never below zero)."
+def lose_points(run, points, player=None, heading=None):
+    "Lose victory points (never below zero); ``heading`` as for ``score``, the points lost counting against it."
     p = _player(run, player)
-    run.journal.set(p, "vp", max(0, p.vp - points))
+    vp = max(0, p.vp - points)
+    if heading is not None and vp != p.vp:
+        run.journal.append(run.state.scored, (p.index, heading, vp - p.vp))
+    run.journal.set(p, "vp", vp)
     return None
 
 

@@ -157,6 +157,9 @@ class GameState:
         self.actions_taken = 0
         self.phase = "setup"
         self.chance_log: list[str] = []  # the label of every shuffle so far, in order
+        # Every VP scored under a heading (``score 3, heading="links"``), in order:
+        # (player index, heading, points). What the score breakdown reads; rules cannot.
+        self.scored: list[tuple[int, str, int]] = []
         self.frame = None  # the rule code waiting for a decision (brass.game.FrameState)
         self.links_version = new_version()
         self.pieces_version = new_version()
@@ -194,4 +197,5 @@ class GameState:
         other.box = list(self.box)
         other.supply = dict(self.supply)
         other.chance_log = list(self.chance_log)
+        other.scored = list(self.scored)
         return other

@@ -44,5 +44,6 @@ def fingerprint(game) -> tuple:
         (state.era_index, state.round, state.turn_index, state.actions_left, state.actions_taken, state.phase),
         tuple(state.turn_order),
         tuple(state.chance_log),
+        tuple(state.scored),
         frame,
     )
