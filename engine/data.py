@@ -21,6 +21,7 @@ import difflib
 import functools
 import json
 import os
+import re
 import reprlib
 import stat
 from pathlib import Path
@@ -533,6 +534,64 @@ def extension_problems(document: YamlFile) -> list[DataProblem]:
             if "default" in field:
                 for error in Draft202012Validator(field).iter_errors(field["default"]):
                     problems.append(DataProblem(file, format_path(document.data, path + ("default",)), f"the default does not fit the field: {_problem_text(error)}"))
+    return problems
+
+
+def _fields_of(target: str, extend: dict) -> dict:
+    """Every field of one kind of object: the engine's and those the ruleset adds."""
+    schema_name, definition = EXTENSION_POINTS[target]
+    return {**schema(schema_name)["$defs"][definition]["properties"], **((extend or {}).get(target) or {})}
+
+
+_SHOWN_FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def show_problems(document: YamlFile, extend: dict) -> list[DataProblem]:
+    """What the manifest schema cannot see in ``show:``: a field named that no object
+    has (``extend`` holds the fields added by this layer and the layers below it)."""
+    show = (document.data or {}).get("show") or {}
+    problems = []
+
+    def problem(path: tuple, message: str) -> None:
+        line = document.line_of(path)
+        file = f"{document.display}:{line}" if line else document.display
+        problems.append(DataProblem(file, format_path(document.data, path), message))
+
+    def unknown(path: tuple, name: str, what: str, known, plural: str = "") -> None:
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        names = sorted(known)
+        listed = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+        hint = f"; did you mean {close[0]!r}?" if close else f" ({plural or what + 's'}: {listed or 'none'})"
+        problem(path, f"{short(name)} is not {'an' if what[0] in 'aeiou' else 'a'} {what}{hint}")
+
+    tile = set(_fields_of("tile", extend)) - {"level", "count", "note", "doubt"}
+    for index, name in enumerate(show.get("tile_columns") or []):
+        if name not in tile:
+            unknown(("show", "tile_columns", index), name, "tile field", tile)
+    every = set().union(*(_fields_of(target, extend) for target in EXTENSION_POINTS))
+    for name in show.get("headings") or {}:
+        if name not in every:
+            unknown(("show", "headings", name), name, "field", every)
+    added = {name: field for fields in (extend or {}).values() for name, field in fields.items() if field.get("type") == "object"}
+    for name, text in (show.get("values") or {}).items():
+        if name not in added:
+            unknown(("show", "values", name), name, "added field whose value is an object", added, "such fields")
+            continue
+        inner = added[name].get("properties") or {}
+        texts = {"": text} if isinstance(text, str) else text["text"]
+        if isinstance(text, dict):
+            if text["by"] not in inner:
+                unknown(("show", "values", name, "by"), text["by"], f"field of {name}", inner, f"fields of {name}")
+            else:
+                values = [str(v) for v in inner[text["by"]].get("enum", [])]
+                for value in texts:
+                    if values and value not in values:
+                        unknown(("show", "values", name, "text", value), value, f"value of {name}.{text['by']}", values, f"values of {name}.{text['by']}")
+        for value, words in texts.items():
+            for field_name in _SHOWN_FIELD.findall(words):
+                if field_name not in inner:
+                    path = ("show", "values", name) + (("text", value) if value else ())
+                    unknown(path, field_name, f"field of {name}", inner, f"fields of {name}")
     return problems
 
 

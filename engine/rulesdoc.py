@@ -10,6 +10,7 @@ example is played by the engine as the page is made.
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import Optional
@@ -86,6 +87,7 @@ def rules_document(ruleset: Ruleset) -> Section:
         doc.children.append(tokens)
     doc.children.append(_turn(ruleset, explain))
     doc.children.append(_flow(ruleset, explain))
+    doc.children.append(_terms(ruleset, explain))
     doc.children.append(_citations(ruleset))
     return doc
 
@@ -149,72 +151,158 @@ def _value(value) -> str:
 
 def _board(ruleset) -> Section:
     board = ruleset.board
+    shown = Shown.of(ruleset)
     section = Section("board", "The board")
     svg = map_svg(ruleset)
     if svg:
-        section.blocks.append(Figure(svg, f"{ruleset.name}-map.svg", "The board's places and lines (places drawn roughly where they lie; canal and rail lines solid, rail-only dashed, canal-only dotted)."))
+        section.blocks.append(Figure(svg, f"{ruleset.name}-map.svg", f"The board's places and lines (places drawn roughly where they lie; {_line_styles(board)})."))
     rows = []
     for location in board.locations:
         slots = "; ".join(f"{s.number}: " + " or ".join(i.name for i in s.industries) for s in location.slots) or "-"
-        extra = []
-        for key in ("banner",):
-            if key in location.fields:
-                extra.append(f"{key} {location.fields[key]}")
-        if location.link_icons:
-            extra.append(f"{location.link_icons} link icons")
-        for key, value in location.fields.items():
-            if key in ("id", "name", "kind", "slots", "rows", "map", "banner", "link_icons", "note", "spaces"):
-                continue
-            if value not in (False, None, 0, [], {}):
-                extra.append(f"{key.replace('_', ' ')}" + (f": {_flat(value)}" if value is not True else ""))
-        if location.spaces:
-            count = len(location.spaces)
-            extra.append(f"{count} token space{'s' if count != 1 else ''} (from {_and(sorted({str(s.min_players) for s in location.spaces}))} players)")
-        rows.append([location.name, location.kind, slots, "; ".join(extra)])
+        rows.append([location.name, location.kind, slots, "; ".join(_location_extras(location, shown))])
     section.children.append(Section("locations", "Places", [Table(["place", "kind", "industry spaces", "also"], rows)]))
     line_rows = [[line.display(), " and ".join(line.kinds)] for line in board.lines]
     section.children.append(Section("lines", "Lines", [Para(f"{len(board.lines)} lines; each holds one link tile at most."), Table(["line", "takes"], line_rows)]))
     return section
 
 
-BONUS = {"victory_points": "{} VP", "money": "\u00a3{}", "income": "{} income", "develop": "{} develop"}
+# A place's fields the table shows in columns of their own, or nowhere.
+PLACE_SHOWN_ELSEWHERE = ("id", "name", "kind", "slots", "rows", "map", "note", "spaces")
+
+
+def _location_extras(location, shown: Shown) -> list:
+    """What else a place has, in the data's order: "banner teal", "2 link icons",
+    "market access" for a flag, "beer bonus: 4 VP" for an object."""
+    extra = []
+    for key, value in location.fields.items():
+        if key in PLACE_SHOWN_ELSEWHERE or _empty(value) or value is False:
+            continue
+        if value is True:
+            extra.append(shown.heading(key))
+        elif isinstance(value, int):
+            extra.append(f"{value} {shown.heading(key)}")
+        elif isinstance(value, str):
+            extra.append(f"{shown.heading(key)} {value}")
+        else:
+            extra.append(f"{shown.heading(key)}: {shown.flat(value, key)}")
+    if location.spaces:
+        count = len(location.spaces)
+        extra.append(f"{count} token space{'s' if count != 1 else ''} (from {_and(sorted({str(s.min_players) for s in location.spaces}))} players)")
+    return extra
+
+
+def _link_kinds(board) -> list:
+    """The kinds of link the eras build, in era order."""
+    return list(dict.fromkeys(era.link for era in board.eras)) or ["link"]
+
+
+_DASHES = ("2 3", "6 4", "8 3 2 3")  # a line of one kind: dotted for the first era's, dashed for the next
+
+
+def _dash(board, line) -> str:
+    kinds = _link_kinds(board)
+    if set(kinds) <= set(line.kinds) or not line.kinds:
+        return ""
+    index = kinds.index(line.kinds[0]) if line.kinds[0] in kinds else len(_DASHES) - 1
+    return f' stroke-dasharray="{_DASHES[min(index, len(_DASHES) - 1)]}"'
+
+
+def _line_styles(board) -> str:
+    kinds = _link_kinds(board)
+    if len(kinds) == 1:
+        return "lines solid"
+    words = [f"{' and '.join(kinds)} lines solid"]
+    for index, kind in enumerate(kinds):
+        words.append(f"{kind}-only {'dotted' if index == 0 else 'dashed'}")
+    return ", ".join(words)
 
 
 def _and(words: list) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _flat(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict) and set(value) == {"type", "amount"} and value["type"] in BONUS:
-        return BONUS[value["type"]].format(value["amount"])  # a bonus: "4 VP", "£5"
-    if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value)
+# ------------------------------------------------------------ showing the data
 
 
-# Tile columns in one order for every industry (the order of a mat's printed tile),
-# then any other field by name; a column no tile of the industry fills is left out.
-TILE_COLUMNS = ("cost", "coal", "iron", "beer", "vp", "income", "link_icons", "produces", "eras", "developable")
-NONE = "\u2014"  # an em dash: nothing here
+@dataclass
+class Shown:
+    """How the ruleset's manifest asks its data to be shown (``show:``, merged base
+    first, so a variant keeps each setting of its base that it does not give)."""
+
+    tile_columns: tuple = ()
+    headings: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, ruleset) -> "Shown":
+        merged: dict = {}
+        for layer in ruleset.layers:
+            for key, value in (layer.manifest.get("show") or {}).items():
+                if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                    merged[key] = {**merged[key], **value}
+                else:
+                    merged[key] = value
+        return cls(tuple(merged.get("tile_columns", ())), merged.get("headings", {}), merged.get("values", {}))
+
+    def heading(self, key: str) -> str:
+        return self.headings.get(key) or {"vp": "VP"}.get(key, key.replace("_", " "))
+
+    def flat(self, value, key: str = "") -> str:
+        """A value as a table cell or a label says it: yes/no, lists joined, an object
+        by its text in ``show.values`` or else as "field value" pairs."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, dict):
+            text = self._text(value, key)
+            if text is not None:
+                return text
+            return ", ".join(f"{self.heading(k)} {self.flat(v, k)}" for k, v in value.items())
+        if isinstance(value, list):
+            return ", ".join(self.flat(v) for v in value)
+        return str(value)
+
+    def _text(self, value: dict, key: str):
+        shown = self.values.get(key)
+        if isinstance(shown, dict):
+            shown = shown.get("text", {}).get(str(value.get(shown.get("by"))))
+        if not isinstance(shown, str):
+            return None
+        return _FIELD.sub(lambda m: self.flat(value[m.group(1)], m.group(1)) if m.group(1) in value else m.group(0), shown)
+
+
+_FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")  # "{amount} VP": a field in braces, nothing else
+_flat = Shown().flat  # for values no ruleset setting concerns (cubes, counters)
 
 
 def _tiles(ruleset) -> Section:
     section = Section("tiles", "Industries and their tiles")
-    skip = {"level", "count", "note", "doubt"}
+    shown = Shown.of(ruleset)
+    keys = _tile_keys(ruleset, shown)
     for industry in ruleset.board.industries:
-        present = {key for tile in industry.levels for key, value in tile.fields.items() if key not in skip and not _empty(value)}
-        keys = [k for k in TILE_COLUMNS if k in present] + sorted(present - set(TILE_COLUMNS))
-        rows = [[str(tile.level), str(tile.count)] + [_cell(tile.fields.get(k)) for k in keys] for tile in industry.levels]
-        blocks = [Table(["level", "count"] + [_column(k) for k in keys], rows)]
-        notes = [t.fields["doubt"] for t in industry.levels if "doubt" in t.fields]
-        for note in notes:
+        present = [k for k in keys if any(not _empty(tile.fields.get(k)) for tile in industry.levels)]
+        rows = [[str(tile.level), str(tile.count)] + [_cell(tile.fields.get(k), k, shown) for k in present] for tile in industry.levels]
+        blocks = [Table([shown.heading("level"), shown.heading("count")] + [shown.heading(k) for k in present], rows)]
+        never = [str(t.level) for t in industry.levels if "cost" in t.fields and t.fields["cost"] is None]
+        if never:
+            blocks.append(Para(f"Level {_and(never)} can never be built."))
+        for note in [t.fields["doubt"] for t in industry.levels if "doubt" in t.fields]:
             blocks.append(Para(f"Doubt: {note}"))
         section.children.append(Section(f"tiles-{industry.id}", industry.name, blocks))
     return section
+
+
+TILE_ROWS = ("level", "count")  # every tile table starts with these
+TILE_NOTES = ("note", "doubt")  # shown below a table, not in it
+
+
+def _tile_keys(ruleset, shown: Shown) -> list:
+    """The tile columns in one order for every industry: the manifest's ``show.tile_columns``,
+    then the other fields in the order the data first gives them."""
+    keys = [k for k in shown.tile_columns if k not in TILE_ROWS + TILE_NOTES]
+    for industry in ruleset.board.industries:
+        for tile in industry.levels:
+            keys.extend(k for k in tile.fields if k not in keys and k not in TILE_ROWS + TILE_NOTES)
+    return keys
 
 
 def _empty(value) -> bool:
@@ -222,17 +310,14 @@ def _empty(value) -> bool:
     return value is None or (not isinstance(value, bool) and value in (0, "", [], {}))
 
 
-def _column(key: str) -> str:
-    return {"vp": "VP"}.get(key, key.replace("_", " "))
+NONE = "\u2014"  # an em dash: nothing here
 
 
-def _cell(value) -> str:
+def _cell(value, key: str, shown: Shown) -> str:
     """A table cell: yes/no for a flag, a dash for nothing, lists joined."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
     if value is None or value == [] or value == "":
         return NONE
-    return _flat(value)
+    return shown.flat(value, key)
 
 
 def _cards(ruleset) -> Section:
@@ -270,6 +355,7 @@ def _tokens(ruleset) -> Optional[Section]:
     if not pools:
         return None
     section = Section("tokens", "Tokens")
+    shown = Shown.of(ruleset)
     for pool_id, pool in pools.items():
         tokens = ruleset.board.tokens[pool_id]
         keys = []
@@ -277,11 +363,11 @@ def _tokens(ruleset) -> Optional[Section]:
             for key in token.fields:
                 if key not in ("id", "name", "note") and key not in keys:
                     keys.append(key)
-        rows = [[t.name] + [_flat(t.fields.get(k, "")) for k in keys] for t in tokens]
-        blocks = [Table(["token"] + [k.replace("_", " ") for k in keys], rows)]
+        rows = [[t.name] + [shown.flat(t.fields.get(k, ""), k) for k in keys] for t in tokens]
+        blocks = [Table(["token"] + [shown.heading(k) for k in keys], rows)]
         for key, value in pool.items():
             if key not in ("id", "name", "tokens", "note"):
-                blocks.append(Para(f"{key.replace('_', ' ')}: {_flat(value)}"))
+                blocks.append(Para(f"{shown.heading(key).capitalize()}: {shown.flat(value, key)}."))
         section.children.append(Section(f"tokens-{pool_id}", pool["name"], blocks))
     return section
 
@@ -318,6 +404,22 @@ def _flow(ruleset, explain) -> Section:
             section.children.append(Section(name.replace("_", "-"), title, [_steps(explain, ruleset, "procedure", name)]))
     section.children.append(Section("era-over", "When an era ends", [_steps(explain, ruleset, "definition", "era_over")]))
     section.children.append(Section("winning", "Winning", [Para("Players are ranked by these values, highest first, each breaking ties in the one before; players equal on all share the place."), _steps(explain, ruleset, "definition", "ranking")]))
+    return section
+
+
+# Definitions the chapter explains in sections of their own.
+EXPLAINED_ELSEWHERE = ("actions_this_turn", "era_over", "ranking")
+
+
+def _terms(ruleset, explain) -> Section:
+    """Every definition the rule files make, in their order: the words the steps use."""
+    section = Section("terms", "Terms the rules use")
+    section.blocks.append(Para("The steps above say these in words, or in full where they are short."))
+    steps = []
+    for (kind, name), node in ruleset.rules.declarations.items():
+        if kind == "definition" and name not in EXPLAINED_ELSEWHERE:
+            steps.extend(explain.explain_declaration(ruleset, kind, name))
+    section.blocks.append(Steps(steps))
     return section
 
 
@@ -474,7 +576,7 @@ def map_svg(ruleset, width: int = 720) -> str:
     ]
     for line in board.lines:
         ends = [loc.id for loc in line.locations]
-        dash = ' stroke-dasharray="6 4"' if line.kinds == ("rail",) else (' stroke-dasharray="2 3"' if line.kinds == ("canal",) else "")
+        dash = _dash(board, line)
         x1, y1 = point(ends[0])
         for other in ends[1:]:
             x2, y2 = point(other)
@@ -532,18 +634,30 @@ def _block_text(block, width: int) -> str:
     if isinstance(block, Para):
         return textwrap.fill(block.text, width)
     if isinstance(block, Table):
-        columns = list(zip(*([block.headers] + block.rows))) if block.rows else [[h] for h in block.headers]
-        widths = [min(max(len(str(c)) for c in column), 40) for column in columns]
-        lines = ["  ".join(str(h).ljust(w) for h, w in zip(block.headers, widths))]
-        lines.append("  ".join("-" * w for w in widths))
-        for row in block.rows:
-            lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
-        return "\n".join(line.rstrip() for line in lines)
+        return _table_text(block)
     if isinstance(block, Steps):
         return "\n".join(_steps_text(block.steps, width, 0))
     if isinstance(block, Figure):
         return f"[{block.caption} -- see the HTML documentation]"
     return ""
+
+
+MAX_COLUMN = 40  # characters of a text table's column but the last; longer cells wrap
+
+
+def _table_text(block: Table) -> str:
+    """A table in aligned columns; a cell too long for its column wraps onto more lines."""
+    columns = list(zip(*([block.headers] + block.rows))) if block.rows else [[h] for h in block.headers]
+    widths = [max(len(str(c)) for c in column) for column in columns]
+    widths = [w if i == len(widths) - 1 else min(w, MAX_COLUMN) for i, w in enumerate(widths)]
+    lines = []
+    for number, row in enumerate([block.headers] + block.rows):
+        cells = [textwrap.wrap(str(c), w) or [""] if len(str(c)) > w else [str(c)] for c, w in zip(row, widths)]
+        for depth in range(max(len(c) for c in cells)):
+            lines.append("  ".join((c[depth] if depth < len(c) else "").ljust(w) for c, w in zip(cells, widths)))
+        if number == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _steps_text(steps, width, depth) -> list:

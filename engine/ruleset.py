@@ -305,6 +305,7 @@ class _Loader:
     def load(self, name_or_path: str) -> Ruleset:
         layers = self._layers(name_or_path)
         manifest = self._merged_manifest(layers)
+        self._show_checks(layers)
         plugins = self._plugins(layers)
         vocabulary = BUILTINS.copy()
         plugins.hook.brass_language(vocabulary=vocabulary)
@@ -386,6 +387,17 @@ class _Loader:
                     merged[key] = value
         merged["extend"] = extend
         return merged
+
+    def _show_checks(self, layers) -> None:
+        """Each layer's ``show:`` names only fields its data can have (its own and its bases')."""
+        problems = []
+        for number in range(len(layers)):
+            layer = layers[number]
+            if layer.manifest_file is not None and "show" in layer.manifest:
+                extend = self._merged_manifest(layers[: number + 1])["extend"]
+                problems.extend(data_module.show_problems(layer.manifest_file, extend))
+        if problems:
+            self.errors.append(DataError(problems))
 
     def _plugins(self, layers) -> pluggy.PluginManager:
         manager = pluggy.PluginManager("brass")

@@ -299,7 +299,7 @@ def test_sentences_read_like_a_rulebook():
     flat = " ".join(text.split())
     assert "Require: there is no card in your hand that has a pile. Refused if not so: you cannot scout while you hold a wild card." in flat
     assert "there is no tile in the location's tiles whose owner is you" in flat
-    assert "- For each player: - For the player: take starting_money (17) from the bank." in flat
+    assert "- For each player: - Take starting_money (17) from the bank." in flat
     assert "beer bonus: 4 VP" in flat and "beer bonus: £5" in flat
 
 
@@ -314,6 +314,62 @@ def test_tile_tables_have_one_column_order_and_no_empty_columns():
         columns = [c for c in order if f"  {c}  " in f"  {header}  "]
         assert [c for c in order if c in columns] == columns
         assert sorted(header.index(c) for c in columns) == [header.index(c) for c in columns], header
+
+
+def tile_header(ruleset, industry: str) -> list:
+    return to_text(rules_document(ruleset).find(f"tiles-{industry}")).splitlines()[3].replace("link icons", "link_icons").split()
+
+
+def test_the_tile_columns_come_from_the_manifest_and_a_variant_inherits_them(tmp_path):
+    birmingham = ["level", "count", "cost", "iron", "VP", "income", "link_icons", "eras", "developable"]
+    assert tile_header(load_ruleset("birmingham-introductory"), "brewery") == birmingham
+    # A variant's own order; the fields it leaves out follow in the data's order.
+    own = variant(tmp_path, "show:\n  tile_columns: [vp, income, cost]\n")
+    assert tile_header(load_ruleset(str(own)), "brewery") == ["level", "count", "VP", "income", "cost", "iron", "link_icons", "eras", "developable"]
+
+
+def test_a_variant_s_headings_keep_its_base_s_column_order(tmp_path):
+    own = variant(tmp_path, "show:\n  headings: {vp: points, link_icons: links}\n")
+    assert tile_header(load_ruleset(str(own)), "brewery") == ["level", "count", "cost", "iron", "points", "income", "links", "eras", "developable"]
+
+
+def test_without_a_setting_the_columns_follow_the_data(tmp_path):
+    copy = tmp_path / "copy" / "birmingham"
+    shutil.copytree(BIRMINGHAM, copy, ignore=shutil.ignore_patterns("__pycache__", "introductory", "open_beer"))
+    manifest = copy / "ruleset.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text[: text.index("show:")] + text[text.index("extend:") :], encoding="utf-8")
+    ruleset = load_ruleset(str(copy), trust=True)
+    # The order of the mat's rows in tiles.yaml; produces, which only mines and works give, comes last.
+    assert tile_header(ruleset, "coal") == ["level", "count", "cost", "iron", "VP", "income", "link_icons", "eras", "produces", "developable"]
+    assert "beer bonus: type victory_points, amount 4" in to_text(rules_document(ruleset).find("locations"))
+
+
+def test_a_column_the_tiles_cannot_have_is_refused_with_did_you_mean(capsys, tmp_path):
+    folder = variant(tmp_path, "show:\n  tile_columns: [cost, beers, vp]\n  headings: {victory_points: points}\n")
+    code, lines, _ = validate(capsys, folder)
+    assert code == 1
+    assert lines == [
+        "v/ruleset.yaml:6: show.tile_columns[1]: 'beers' is not a tile field; did you mean 'beer'?",
+        "v/ruleset.yaml:7: show.headings.victory_points: 'victory_points' is not a field (fields: banner, beer, beer_bonus, coal, copies, cost, "
+        "count, developable, doubt, ends, eras, goods and 25 more)",
+    ]
+
+
+def test_a_value_s_text_must_name_the_object_s_fields(capsys, tmp_path):
+    folder = variant(tmp_path, "show:\n  values:\n    beer_bonus: {by: kind, text: {money: '{amont} pounds'}}\n")
+    code, lines, _ = validate(capsys, folder)
+    assert code == 1
+    assert lines == [
+        "v/ruleset.yaml:7: show.values.beer_bonus.by: 'kind' is not a field of beer_bonus (fields of beer_bonus: amount, type)",
+        "v/ruleset.yaml:7: show.values.beer_bonus.text.money: 'amont' is not a field of beer_bonus; did you mean 'amount'?",
+    ]
+
+
+def test_a_value_s_text_is_how_the_board_table_says_it(tmp_path):
+    folder = variant(tmp_path, "show:\n  values:\n    beer_bonus: '{amount} of {type}'\n")
+    places = to_text(rules_document(load_ruleset(str(folder))).find("locations"))
+    assert "beer bonus: 4 of victory_points" in places and "beer bonus: 5 of money" in places
 
 
 def test_a_variant_s_new_declarations_are_listed_as_new():

@@ -41,7 +41,7 @@ def lancashire():
 def test_birmingham_loan(birmingham):
     assert texts(explain_declaration(birmingham, "action", "loan")) == [
         ("Choose a card from your hand.", "step"),
-        ("Then play card, with the card (see play_card).", "step"),
+        ("Then play the card (see Play card).", "step"),
         (
             "Require: your income level minus loan_levels (3) is at least lowest_income (-10). "
             "Refused if not so: a loan may not take your income below level -10 (yours is [your income level]).",
@@ -66,7 +66,7 @@ def test_birmingham_coal_resource(birmingham):
             "note",
         ),
         (
-            "Then: the coal market (cheapest cube first), only where the target is connected to market_locations"
+            "Then: the coal market (cheapest cube first), only where the target is connected to the locations that have market access"
             " — otherwise: [target] is not connected to a merchant location, so no coal can be bought.",
             "step",
         ),
@@ -85,7 +85,7 @@ def test_beer_resource_offered_tier(birmingham):
 
 def test_where_clause_with_its_message(birmingham):
     steps = explain_declaration(birmingham, "action", "build")
-    choose_location = next(s for s in steps if s.text == "Choose a location from the locations.")
+    choose_location = next(s for s in steps if s.text == "Choose a location.")
     assert choose_location.children[0] == Step(
         "Not allowed when: the card played is the [card] location card "
         "(it must be that the card's kind is not location or the location is the card's location)."
@@ -124,13 +124,13 @@ def test_setting_with_value_and_comment(birmingham, lancashire):
 
 def test_definitions(birmingham, lancashire):
     assert explain_declaration(birmingham, "definition", "first_round")[-1].text == (
-        "first_round is true when the era's index is 0 and the round is 1."
+        "First round: true when the era's index is 0 and the round is 1."
     )
     assert explain_declaration(birmingham, "definition", "free_spaces")[-1].text == (
-        "free_spaces(location, industry) is those of the location's slots for which the space is empty and the industry is in the space's industries."
+        "Free spaces (a location, an industry): those of the location's slots for which the space is empty and the industry is in the space's industries."
     )
     # ``a or b`` as a value: the first that is not empty.
-    assert ", or if that is empty (or none), free spaces(the location, the industry)." in (
+    assert ", or if that is empty (or none), free spaces (the location, the industry)." in (
         explain_declaration(lancashire, "definition", "preferred_spaces")[-1].text
     )
 
@@ -156,7 +156,11 @@ def test_blocks_nest(birmingham):
 
 def test_lancashire_sell_and_stop(lancashire):
     sell = texts(explain_declaration(lancashire, "action", "sell"))
-    assert ("    Not allowed when: the distant cotton market is closed (it must be that the route is not distant or market_open).", "step") in sell
+    assert (
+        "    Not allowed when: the distant cotton market is closed (it must be that the route is not distant or "
+        "the market marker counter is less than the closed at of the distant cotton market).",
+        "step",
+    ) in sell
     assert ("  Choose a route: port or distant.", "step") in sell
     abroad = [s.text for s in explain_declaration(lancashire, "procedure", "sell_abroad") if s.kind == "step"]
     assert abroad[0] == "Turn up the top token of the distant cotton market (what was hidden is now known: this cannot be taken back)."
@@ -168,14 +172,14 @@ def test_keywords_with_a_player_and_uses(lancashire):
     assert flip == ["Turn the tile to its flipped side.", "For the tile's owner: advance the income marker as many spaces as the tile's income."]
     double = [s.text for s in explain_declaration(lancashire, "action", "double_build") if s.kind == "step"]
     assert double[0] == "It takes 2 actions."
-    assert "Then construct, with none as the card, the industry and the location (see construct)." in double
+    assert "Then construct, with none as the card, the industry and the location (see Construct)." in double
 
 
 def test_handler(birmingham):
     steps = explain_declaration(birmingham, "handler", "emptied")
     assert [s.text for s in steps if s.kind == "step"] == [
         "When emptied(tile) happens: a tile's last cube or barrel was removed by consume or sell_to_market.",
-        "Then flip, with the tile (see flip).",
+        "Then flip the tile (see Flip).",
     ]
 
 
@@ -201,15 +205,25 @@ def test_unknown_declaration(birmingham):
         ("len(p.tiles) > 0", "the number of p's tiles is more than 0"),
         ('card.kind not in ["industry", "wild_industry"]', "the card's kind is neither industry nor wild_industry"),
         ('industry.id in ["coal", "iron"]', "the industry is coal or iron"),
-        ("[s for s in location.slots if s.empty]", "those of the location's slots for which the space is empty"),
+        ("[s for s in location.slots if s.empty]", "the location's slots that are empty"),
+        ("[s for s in location.slots if s.empty and s.industries]", "those of the location's slots for which the space is empty, and the space's industries is true (not empty, not none)"),
         ("order(p in players by p.spent)", "the players ordered by spent, lowest first (ties keep their order)"),
         ("not any(c.pile for c in you.hand)", "there is no card in your hand that has a pile"),
         ("sum(t.vp for t in you.tiles if t.flipped)", "the sum of the tile's VP for each tile in your tiles where the tile is flipped"),
-        ("none_left(industry.id)", "none left(the industry's id)"),
+        # A definition that is a condition reads in full, with the arguments in place.
+        (
+            "none_left(industry.id)",
+            "the number of cubes of the industry on tiles and spaces on the board (markets not counted) is 0 "
+            "and the number of cubes in the market of the industry is 0",
+        ),
+        ("not touches_network(line)", "(there is no place in the line's locations that is in your network) and you have a tile or a link on the board"),
+        ("buyers(tile)", "buyers (the tile)"),  # a definition's value: by its name in words (see its terms)
         ("slot.empty or (slot.tile.owner == you and not era.is_last)", "the slot is empty or (the owner of the slot's tile is you and the era is not the last)"),
         ("sell_tile.cost // 2", "half (rounded down) of the cost of the sell tile"),
-        ("1 if first_round else 2", "1 if first_round, otherwise 2"),
-        ("tile != none", "the tile is not none"),
+        ("1 if first_round else 2", "1 if the era's index is 0 and the round is 1, otherwise 2"),
+        ("tile != none", "the tile exists"),
+        ("slot.tile == none", "the slot has no tile"),
+        ("you.hand != none", "you have a hand"),
     ],
 )
 def test_expressions(birmingham, text, english):
@@ -281,7 +295,7 @@ def test_notes_stay_with_their_declaration(tmp_path):
         ("Said of the setting.", "note"),
         ("bells = 3 — three of them", "step"),
     ]
-    assert texts(explain_declaration(ruleset, "definition", "quiet")) == [("quiet is true when bells is less than 2.", "step")]
+    assert texts(explain_declaration(ruleset, "definition", "quiet")) == [("Quiet: true when bells is less than 2.", "step")]
 
 
 # ------------------------------------------------------------- every ruleset

@@ -10,9 +10,12 @@ renders one expression.
 The English is a little formal but faithful: every condition of the rule code
 appears in it. Settings show their values (``canal_cost (3)``), strings appear
 without quotes, the holes of a message show what they stand for in brackets
-(``{location.name}`` reads ``[location]``), and a word the engine does not
-know (a definition, a function a ruleset adds) keeps its name, with spaces for
-underscores: ``preferred spaces(the location, the industry)``.
+(``{location.name}`` reads ``[location]``). A definition that is a condition
+reads in full where it is used, its arguments in place of its parameters
+(``touches_network(line)``: "there is a place in the line's locations that is
+in your network or ..."), and so does a short value; any other keeps its name
+in words (``preferred spaces (the location, the industry)``), which the rules
+chapter's terms explain. A function a ruleset adds keeps its name likewise.
 
 The package's modules, from the smallest pieces up: :mod:`.words` (phrases
 and word tables), :mod:`.expressions` with :mod:`.conditions`, :mod:`.calls`

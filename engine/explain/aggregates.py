@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from ..language import ast
+from .conditions import runs_on
 from .words import attribute_words, without_the
 
 
@@ -72,7 +73,11 @@ class AggregateReadings:
             if isinstance(e.element, ast.Name) and e.element.id == e.var:
                 if e.condition is not None:
                     collection = self.grouped(e.iterable, self.value(e.iterable))
-                    return f"those of {collection} for which {self.cond(e.condition)}"
+                    claim = self.cond(e.condition)
+                    relative = _relative_clause(claim, self.local[e.var])
+                    if relative is not None and not runs_on(e.iterable):
+                        return f"{collection} that {relative}"  # "the locations that have market access"
+                    return f"those of {collection} for which {claim}"
                 return f"the {over}"
             return f"{self.grouped(e.element, self.value(e.element))} for each {over}"
 
@@ -105,6 +110,20 @@ class AggregateReadings:
                 self.local[var] = saved
 
 
+_PLURAL_VERBS = {"is": "are", "has": "have"}
+
+
+def _relative_clause(claim: str, subject: str):
+    """A claim about one element as a clause about several: "the place has market
+    access" -> "have market access"; None unless the claim is that simple."""
+    if not claim.startswith(subject + " "):
+        return None
+    verb, _, rest = claim[len(subject) + 1 :].partition(" ")
+    if verb not in _PLURAL_VERBS or not rest or subject in rest or " and " in rest or " or " in rest or "," in rest:
+        return None
+    return f"{_PLURAL_VERBS[verb]} {rest}"
+
+
 # What a collection holds, by the name of the field or value it is read from.
 ELEMENT_NOUNS = {
     "hand": "card", "discard": "card", "cards": "card", "deck": "card",
@@ -122,6 +141,8 @@ def element_noun(iterable):
         name = iterable.name
     elif isinstance(iterable, ast.Name):
         name = iterable.id
+    elif isinstance(iterable, ast.Call):
+        name = iterable.func  # free_spaces(location, industry): "free space"
     if name is None:
         return None
     if name in ELEMENT_NOUNS:

@@ -14,7 +14,12 @@ from typing import Optional
 
 from ..language import ast
 from ..language.vocabulary import BUILTINS
+from .conditions import looks_boolean
 from .words import join_words, lower_first, words_of
+
+
+MAX_INLINED_WORDS = 40  # a definition read in place of its name, if it is no longer than this
+MAX_INLINED_TERM_WORDS = 16  # ... and one without parameters (a term: "first round")
 
 
 class CallReadings:
@@ -27,8 +32,40 @@ class CallReadings:
             text = self._builtin_call(func, args)
             if text is not None:
                 return text
+        inline = self._definition_inline(func, args, e.kwargs)
+        if inline is not None:
+            return inline
         parts = [self.value(a) for a in args] + [f"{k}={self.value(v)}" for k, v in e.kwargs]
-        return f"{words_of(func)}({', '.join(parts)})"
+        return f"{words_of(func)} ({', '.join(parts)})" if self._is_definition(func) else f"{words_of(func)}({', '.join(parts)})"
+
+    def _definition_inline(self, func: str, args: tuple, kwargs, negated: bool = False) -> Optional[str]:
+        """A call of a definition that is a condition, read as the condition itself with
+        the arguments in place of its parameters: "touches_network(line)" reads
+        "there is a place in the line's locations that is in your network or ..."."""
+        decl = self.declarations.get(("definition", func))
+        params = getattr(decl, "params", None)
+        if decl is None or kwargs or params is None or len(params) != len(args) or not looks_boolean(decl.value, self):
+            return None
+        # an id passed for a thing reads as the thing: none_left(industry.id), "none of the industry"
+        readings = [self.value(a.obj if isinstance(a, ast.Attribute) and a.name == "id" else a) for a in args]
+        return self.inlined(decl, readings, negated)
+
+    def inlined(self, decl, readings: list, negated: bool = False) -> Optional[str]:
+        """A definition's condition with its parameters read as given, or None if it
+        is read inside itself or too deep; a long one reads by its name."""
+        if decl.name in self.inlining or len(self.inlining) >= 3:
+            return None
+        saved = dict(self.local)
+        self.inlining.append(decl.name)
+        try:
+            for param, reading in zip(decl.params or (), readings):
+                self.local[param] = reading
+            text = self.negated(decl.value) if negated else self.cond(decl.value)
+        finally:
+            self.inlining.pop()
+            self.local = saved
+        limit = MAX_INLINED_WORDS if decl.params else MAX_INLINED_TERM_WORDS
+        return text if len(text.split()) <= limit else None
 
     def is_builtin_function(self, func: str) -> bool:
         """True if ``func`` is the engine's own function (not a ruleset's definition or replacement)."""

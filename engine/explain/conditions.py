@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..language import ast
-from .words import ADJECTIVES, COMPARISONS, OPPOSITE, POSSESSIONS, join_words, words_of
+from .words import ADJECTIVES, COMPARISONS, OPPOSITE, POSSESSIONS, attribute_words, is_adjective, join_words, possession, with_article, words_of
 
 
 class ConditionReadings:
@@ -38,6 +38,10 @@ class ConditionReadings:
             return f"{self.local[e.id]} holds (is true, not empty, not none)"
         if isinstance(e, ast.Const) and isinstance(e.value, bool):
             return "always" if e.value else "never"
+        if isinstance(e, ast.Name) and self._is_definition(e.id):
+            decl = self.declarations[("definition", e.id)]
+            if decl.params is None and looks_boolean(decl.value, self):
+                return self.inlined(decl, []) or self.definition_words(e.id)
         method = getattr(self, "_v_" + type(e).__name__, None)
         if method is None:  # pragma: no cover - every node has a reading
             raise TypeError(f"cannot explain {type(e).__name__}")
@@ -53,13 +57,26 @@ class ConditionReadings:
     def cond_operand(self, e) -> str:
         """A condition as one part of a larger one, bracketed if it would run on."""
         text = self.cond(e)
-        if runs_on(e) or (isinstance(e, ast.Not) and runs_on(e.value)):
+        if runs_on(e) or (isinstance(e, ast.Not) and runs_on(e.value)) or self._runs_on_inlined(e, text):
             return f"({text})"
         return text
+
+    def _runs_on_inlined(self, e, text: str) -> bool:
+        """A definition read in place of its name whose condition would run on."""
+        name = e.func if isinstance(e, ast.Call) else (e.id if isinstance(e, ast.Name) else None)
+        decl = self.declarations.get(("definition", name)) if name is not None and name not in self.local else None
+        return decl is not None and runs_on(decl.value) and text != self.definition_words(name)
 
     def negated(self, e) -> str:
         if isinstance(e, ast.Not):
             return self.cond(e.value)
+        if isinstance(e, ast.BoolOp):
+            # "not (a or b)" reads "not a and not b" when each part has a plain negation
+            parts = [self.negated(v) for v in e.values]
+            if not any(p.startswith("not ") for p in parts):
+                parts = [f"({p})" if isinstance(v, ast.BoolOp) or runs_on(v) else p for p, v in zip(parts, e.values)]
+                word = " and " if e.op == "or" else " or "
+                return ("," + word if len(parts) > 2 or any("," in p for p in parts) else word).join(parts)
         if isinstance(e, ast.Attribute):
             return self._predicate(e, negated=True)
         if isinstance(e, ast.Membership):
@@ -70,7 +87,16 @@ class ConditionReadings:
             return self.quantified(e, negated=True)
         if isinstance(e, ast.Call) and e.func == "connected" and len(e.args) == 2 and self.is_builtin_function("connected"):
             return f"{self.value(e.args[0])} is not connected to {self.value(e.args[1])}"
+        if isinstance(e, ast.Call) and not e.kwargs:
+            inline = self._definition_inline(e.func, e.args, e.kwargs, negated=True)
+            if inline is not None:
+                return inline
         if isinstance(e, ast.Name) and e.id not in self.local:
+            decl = self.declarations.get(("definition", e.id))
+            if decl is not None and decl.params is None and looks_boolean(decl.value, self):
+                inline = self.inlined(decl, [], negated=True)
+                if inline is not None:
+                    return inline
             return f"not {self.value(e)}"
         return f"not ({self.cond(e)})"
 
@@ -105,10 +131,11 @@ class ConditionReadings:
             return f"{subject} {be} {'not ' if negated else ''}{words_of(attribute[3:])}"
         if attribute.startswith("has_"):
             return f"{subject} {have} {'no ' if negated else ''}{words_of(attribute[4:])}"
-        if attribute in ADJECTIVES or attribute.endswith(("able", "ible")):
+        flag = attribute in self.yes_no_fields
+        if attribute in ADJECTIVES or attribute.endswith(("able", "ible")) or (flag and is_adjective(attribute)):
             return f"{subject} {be} {'not ' if negated else ''}{words_of(attribute)}"
-        if attribute in POSSESSIONS:
-            thing = POSSESSIONS[attribute]
+        if attribute in POSSESSIONS or flag:
+            thing = possession(attribute)
             if negated:
                 thing = "no " + re.sub(r"^an? ", "", thing)
             return f"{subject} {have} {thing}"
@@ -127,14 +154,24 @@ class ConditionReadings:
             if isinstance(left, ast.Attribute) and left.name == "id":
                 left = left.obj
         if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
-            text = self.grouped(left, self.value(left))
-            return f"{text} {self._subject_is(text)} {'' if op == '==' else 'not '}none"
+            return self._none_comparison(left, op == "!=")
         left_text = self.grouped(left, self.value(left))
         right_text = self.grouped(right, self.value(right))
         verb = COMPARISONS.get(op, op)
         if left_text == "you":
             verb = verb.replace("is", "are", 1)
         return f"{left_text} {verb} {right_text}"
+
+    def _none_comparison(self, left, exists: bool) -> str:
+        """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists"."""
+        if isinstance(left, ast.Attribute) and left.name not in ("id", "name"):
+            subject = "you" if isinstance(left.obj, ast.Name) and left.obj.id == "you" and "you" not in self.local else self.value(left.obj)
+            if self._simple_owner(subject) or subject == "you":
+                have = "have" if subject == "you" else "has"
+                thing = attribute_words(left.name)
+                return f"{subject} {have} {with_article(thing) if exists else 'no ' + thing}"
+        text = self.grouped(left, self.value(left))
+        return f"{text} {'exists' if exists else 'does not exist'}"
 
     def _membership(self, e: ast.Membership, negated: bool) -> str:
         container = e.container
@@ -188,7 +225,7 @@ def looks_boolean(e, english) -> bool:
         return e.func == "connected" and english.is_builtin_function("connected")
     if isinstance(e, ast.Attribute):
         name = e.name
-        return name in ADJECTIVES or name in ("on_board", "is_last") or name.startswith(("is_", "has_"))
+        return name in ADJECTIVES or name in english.yes_no_fields or name in ("on_board", "is_last") or name.startswith(("is_", "has_"))
     if isinstance(e, ast.Name):
         # a definition without parameters is boolean if its value is
         decl = english.declarations.get(("definition", e.id))

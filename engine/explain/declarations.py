@@ -16,7 +16,7 @@ from .comments import trailing_comment
 from .conditions import looks_boolean
 from .statements import StatementExplainer
 from .steps import Step
-from .words import as_sentence, constant_words, first_sentence, lower_first, setting_literal, words_of
+from .words import as_sentence, capitalised, first_sentence, lower_first, setting_literal, with_article, words_of
 
 KINDS = ("action", "procedure", "resource", "handler", "definition", "setting")
 
@@ -58,16 +58,21 @@ class DeclarationExplainer(StatementExplainer):
         return Step(text)
 
     def definition(self, node: ast.Define) -> Step:
-        head = node.name
+        """A term as the rules use it: "Touches network (a line): true when ..."."""
+        head = capitalised(words_of(node.name))
         if node.params is not None:
-            head += "(" + ", ".join(node.params) + ")"
+            head += " (" + ", ".join(with_article(words_of(p)) if len(p) > 2 else p for p in node.params) + ")"
             for param in node.params:
                 self.english.bind(param)
-        if isinstance(node.value, ast.Const) and isinstance(node.value.value, bool):
-            return Step(f"{head} is {constant_words(node.value.value)}.")
-        if looks_boolean(node.value, self.english):
-            return Step(f"{head} is true when {self.english.cond(node.value)}.")
-        return Step(f"{head} is {self.english.value(node.value)}.")
+        self.english.inlining.append(node.name)  # a term is said in full, not in terms of itself
+        try:
+            if isinstance(node.value, ast.Const) and isinstance(node.value.value, bool):
+                return Step(f"{head}: {'always' if node.value.value else 'never'}.")
+            if looks_boolean(node.value, self.english):
+                return Step(f"{head}: true when {self.english.cond(node.value)}.")
+            return Step(f"{head}: {self.english.value(node.value)}.")
+        finally:
+            self.english.inlining.pop()
 
     def event(self, node: ast.Handler) -> Step:
         """A handler's first line: when its event happens, as the vocabulary documents it."""

@@ -35,6 +35,15 @@ from .words import (
 )
 
 
+def _yes_no_fields(ruleset) -> frozenset:
+    """The yes/no fields a ruleset adds to its data (``extend:`` with ``type: boolean``)."""
+    extend = (getattr(ruleset, "manifest", None) or {}).get("extend") or {}
+    return frozenset(name for fields in extend.values() if isinstance(fields, dict) for name, spec in fields.items() if isinstance(spec, dict) and spec.get("type") == "boolean")
+
+
+MAX_INLINED_VALUE_WORDS = 12  # a definition's value read in place of its name, if no longer
+
+
 class English(ConditionReadings, CallReadings, AggregateReadings):
     """Expressions as English phrases: ``value`` for things, ``cond`` for conditions."""
 
@@ -46,6 +55,8 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         self.vocabulary = getattr(rules, "vocabulary", None) or BUILTINS
         self.board = getattr(ruleset, "board", None)
         self.local: dict[str, str] = {}  # local names bound so far -> how they read
+        self.inlining: list[str] = []  # definitions being read in place of their calls
+        self.yes_no_fields = _yes_no_fields(ruleset)
 
     # -- names
     def bind(self, name: str, phrase: Optional[str] = None) -> None:
@@ -66,6 +77,23 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
     def _is_definition(self, name: str) -> bool:
         return ("definition", name) in self.declarations
 
+    def definition_words(self, name: str) -> str:
+        """A definition by its name in words ("market locations"): the chapter's terms
+        say what each one is."""
+        decl = self.declarations.get(("definition", name))
+        words = words_of(name)
+        if decl is not None and getattr(decl, "params", None) is None and not looks_boolean(decl.value, self):
+            if name not in self.inlining and len(self.inlining) < 3:
+                self.inlining.append(name)  # a short value reads in place of its name
+                try:
+                    text = self.value(decl.value)
+                finally:
+                    self.inlining.pop()
+                if len(text.split()) <= MAX_INLINED_VALUE_WORDS:
+                    return text
+            return "the " + words
+        return words
+
     def name(self, name: str) -> str:
         if name in self.local:
             return self.local[name]
@@ -74,7 +102,7 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         if ("setting", name) in self.declarations or ("resource", name) in self.declarations:
             return name
         if self._is_definition(name):
-            return name
+            return self.definition_words(name)
         if name in BUILTIN_NAMES and name in self.vocabulary.names:
             return BUILTIN_NAMES[name]
         if name in self.vocabulary.names:

@@ -70,6 +70,19 @@ class KeywordSentence:
             return True
         return isinstance(expr, ast.Name) and expr.id in self.english.settings and expr.id not in self.english.local
 
+    def heading(self) -> str:
+        """What points are scored for, as the end-of-game breakdown heads them: " (for tiles)"."""
+        if self.raw("heading") is None:
+            return ""
+        return f" (for {self.identifier('heading')})"
+
+    def how_many(self, name: str) -> str:
+        """``as many as the tile's produces``; a choice of numbers on its own: "1 if ..., otherwise 2"."""
+        expr = self.args.get(name)
+        if isinstance(expr, ast.Ternary) and isinstance(expr.then, ast.Const):
+            return self[name]
+        return f"as many as {self[name]}"
+
     def amount(self, name: str, unit: str) -> str:
         """``3 VP`` or ``as many VP as the tile's VP``."""
         if self.simple(name):
@@ -136,6 +149,12 @@ def _take_card(k: KeywordSentence) -> str:
     return f"Take the top card of {k.english.pile_phrase(expr)} into your hand."
 
 
+def _fill_piles(k: KeywordSentence) -> str:
+    piles = getattr(k.english.board, "piles", None) or {}
+    names = [f"{card.name} cards" for card, _count in piles.values()]
+    return "Fill every face-up pile" + (f" ({join_words(names, 'and')})" if names else "") + " to its full count."
+
+
 KEYWORDS = {
     # money
     "pay": lambda k: f"Pay {k['amount']} (spent this round).",
@@ -146,8 +165,8 @@ KEYWORDS = {
     "advance_income": lambda k: f"Advance the income marker {k.amount('spaces', 'spaces')}.",
     "lower_income": lambda k: f"Move the income marker down {k.amount('levels', 'levels')}, onto the highest space of the new level.",
     "set_income_space": lambda k: f"Put the income marker on space {k['space']}.",
-    "score": lambda k: f"Score {k.amount('points', 'victory points')}.",
-    "lose_points": lambda k: f"Lose {k.amount('points', 'victory points')} (never below zero).",
+    "score": lambda k: f"Score {k.amount('points', 'victory points')}{k.heading()}.",
+    "lose_points": lambda k: f"Lose {k.amount('points', 'victory points')} (never below zero){k.heading()}.",
     # cards
     "discard": lambda k: f"Put {k['card']} from your hand face up on your discard pile.",
     "return_card": lambda k: f"Put {k['card']} from your hand back on its own face-up pile.",
@@ -165,7 +184,7 @@ KEYWORDS = {
     ),
     "gather_discards": lambda k: "Put every player's discard pile on the bottom of the draw deck.",
     "shuffle_deck": lambda k: "Shuffle the draw deck.",
-    "fill_piles": lambda k: "Fill every face-up pile (the wild cards) to its full count.",
+    "fill_piles": _fill_piles,
     # tokens and markets
     "deal_tokens": lambda k: (
         f"Shuffle {k.english.pool_phrase(k.raw('pool'))} used with this many players and deal one face up to every "
@@ -181,7 +200,7 @@ KEYWORDS = {
     "add_cubes": lambda k: (
         f"Put {k['count']} {k.identifier('resource')} from the general supply on {k['holder']}."
         if k.simple("count")
-        else f"Put {k.identifier('resource')} from the general supply on {k['holder']}, as many as {k['count']}."
+        else f"Put {k.identifier('resource')} from the general supply on {k['holder']}, {k.how_many('count')}."
     ),
     "sell_to_market": lambda k: (
         f"Sell as many cubes as fit from {k['tile']} to {k['market']}, the most expensive empty space first; "

@@ -82,15 +82,24 @@ class StatementExplainer:
         given = []
         for position, arg in enumerate(stmt.args):
             text = english.value(arg)
-            if position < len(params):
+            if position < len(params) and len(params[position]) > 2:  # "as p" says nothing either
                 param = english.variable(params[position])
                 if text != param:  # "the tile as the tile" says nothing
                     text = f"{text} as {param}"
             given.append(text)
         for key, arg in stmt.kwargs:
             given.append(f"{english.value(arg)} as {english.variable(key)}")
+        see = f"(see {capitalised(words_of(stmt.name))})"
+        name = words_of(stmt.name)
+        if len(stmt.args) == 1 and not stmt.kwargs:
+            thing = english.value(stmt.args[0])
+            noun = thing[4:] if thing.startswith("the ") else ""
+            if noun and name.endswith(" " + noun):  # play_card(card): "play the card"
+                return [Step(f"Then {name[: -len(noun)]}the {noun} {see}.")]
+            if " " not in name:  # flip(port): "flip the port"
+                return [Step(f"Then {name} {thing} {see}.")]
         with_ = f", with {join_words(given, 'and')}" if given else ""
-        return [Step(f"Then {words_of(stmt.name)}{with_} (see {stmt.name}).")]
+        return [Step(f"Then {name}{with_} {see}.")]
 
     def _s_Command(self, stmt: ast.Command) -> list[Step]:
         text = KeywordSentence(self.english, stmt).text()
@@ -114,6 +123,8 @@ class StatementExplainer:
             what = f"{stmt.count} {words_of(stmt.name)}"
         if isinstance(stmt.domain, ast.ListExpr):
             return f"Choose {what}: {domain}"
+        if domain == f"the {plural(stmt.name.split('_')[-1])}":
+            return f"Choose {what}"  # "Choose an industry", not "... from the industries"
         return f"Choose {what} from {domain}"
 
     def _choice_clauses(self, stmt: ast.Choose) -> tuple[str, list[Step]]:
@@ -186,9 +197,10 @@ class StatementExplainer:
         if noun and f"the {noun}" not in english.local.values():
             english.local[stmt.var] = f"the {noun}"  # "for each p" reads "for each player"
         name = without_the(english.local[stmt.var])
+        children = _without_prefix(self.block(stmt.body), f"For {english.local[stmt.var]}: ")
         if iterable in (f"the {name}s", f"{name}s"):
-            return [Step(f"For each {name}:", children=self.block(stmt.body))]
-        return [Step(f"For each {name} in {iterable}:", children=self.block(stmt.body))]
+            return [Step(f"For each {name}:", children=children)]
+        return [Step(f"For each {name} in {iterable}:", children=children)]
 
     def _s_Repeat(self, stmt: ast.Repeat) -> list[Step]:
         english = self.english
@@ -204,6 +216,21 @@ class StatementExplainer:
 
     def _s_Optionally(self, stmt: ast.Optionally) -> list[Step]:
         return [Step(f"If you like ({words_of(stmt.name)}):", children=self.block(stmt.body))]
+
+
+def _without_prefix(steps: list, prefix: str) -> list:
+    """The body of "for each player" without "For the player: " before each step: the
+    loop already says whose turn each step is."""
+    for step in steps:
+        if step.kind != "note" and step.text.startswith(prefix):
+            step.text = capitalised(step.text[len(prefix) :])
+    return steps
+
+
+def plural(noun: str) -> str:
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 def _times(expr, english: English) -> str:

@@ -122,14 +122,15 @@ ATTRIBUTE_WORDS = {
     "offered": "offered sources",
 }
 
-# Attributes that read as an adjective when used as a condition: "the slot is empty".
-ADJECTIVES = {"empty", "free", "flipped", "developable", "sold"}
+# The engine's attributes that read as an adjective when used as a condition: "the
+# slot is empty". A ruleset's own yes/no fields read by their shape (:func:`is_adjective`).
+ADJECTIVES = {"empty", "free", "flipped"}
+# English participles without a regular ending ("sold"), for a ruleset's own fields.
+IRREGULAR_PARTICIPLES = {"sold", "paid", "held", "kept", "lost", "sent", "spent", "won", "made", "shut", "laid", "bought"}
 # ... or as something the object has: "the card has a pile".
 POSSESSIONS = {
     "pile": "a pile",
     "token": "a token",
-    "market_access": "market access",
-    "trade_icon": "a trade icon",
     "link": "a link",
     "tile": "a tile",
 }
@@ -150,6 +151,22 @@ PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2, "%": 2}
 # Participles a bound result is named by: ``build_tile ... as built`` reads "the tile built".
 BIND_NOUNS = {"build_tile": "tile", "place_link": "link", "reveal_token": "token", "consume": "consumption"}
 PARTICIPLE = re.compile(r"^[a-z]+(ed|en|wn|lt|ught|ne)$")
+
+
+def is_adjective(name: str) -> bool:
+    """A yes/no field named by an adjective or a participle: "developable", "sold"."""
+    last = name.split("_")[-1]
+    return name in ADJECTIVES or last.endswith(("able", "ible")) or last in IRREGULAR_PARTICIPLES or bool(PARTICIPLE.match(last))
+
+
+def possession(name: str) -> str:
+    """A yes/no field named by a thing, as what its object has: "a trade icon", "market
+    access" (no article before a word that is mostly not counted: -ss, -ing, -ion...)."""
+    if name in POSSESSIONS:
+        return POSSESSIONS[name]
+    words = words_of(name)
+    uncounted = words.endswith(("ss", "ing", "ness", "ment", "age", "ledge", "ship")) or words.endswith("s")
+    return words if uncounted else with_article(words)
 
 
 def attribute_words(name: str) -> str:
