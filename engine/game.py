@@ -43,6 +43,7 @@ from .language.runtime import Frame, Run
 from .language.statements import run_block, too_deep
 from .invariants import cards_in_game
 from .lookahead import Lookahead
+from .same_moves import SameMoves, _decision_counts
 from .model.state import GameState
 from .notation import parse_move, write_move
 from .ruleset import Ruleset, load_ruleset
@@ -129,7 +130,7 @@ class _Played:
     frame: FrameState  # the frame that was waiting for it
 
 
-class Game(Lookahead):
+class Game(Lookahead, SameMoves):
     """One game: a ruleset, a number of players, a seed or a given set-up."""
 
     def __init__(
@@ -529,9 +530,14 @@ class Game(Lookahead):
                 yield from moves
                 return
         if with_effects:
-            yield from self._interpreted_moves(frame, only)
+            # Which moves do what an earlier one does is known only once all are
+            # listed, and a move's effects cannot stay on the state meanwhile.
+            kept = {move.notation() for move in self._enumerate(only)}
+            for move in self._interpreted_moves(frame, only):
+                if move.notation() in kept:
+                    yield move
         else:
-            yield from list(self._interpreted_moves(frame, only))
+            yield from self._one_move_per_effect(frame, list(self._interpreted_moves(frame, only)))
 
     def _generated_moves(self, frame: FrameState, only) -> Optional[list]:
         """The legal moves, found by generated code (None if it could not)."""
@@ -541,7 +547,8 @@ class Game(Lookahead):
         if search is None:
             return None
         skip = len(frame.script)
-        full = [(whole, action) for path, _, action in search.found for whole in expand(path)]
+        found = self._one_path_per_effect(frame, search.found)
+        full = [(whole, action) for path, _, action in found for whole in expand(path)]
         full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
         moves, seen = [], set()
         for path, action in full:
@@ -553,7 +560,8 @@ class Game(Lookahead):
         return moves
 
     def _interpreted_moves(self, frame: FrameState, only) -> Iterator[Move]:
-        """The legal moves as the interpreter finds them, each while its effects are on the state."""
+        """The legal moves as the interpreter finds them, each while its effects are on the state
+        (every one: those that do what an earlier one does are left out by the callers)."""
         seen = set()
         with self._at_frame_start():
             run = self._new_run(frame, "enumerate", ())
@@ -611,7 +619,7 @@ class Game(Lookahead):
             if found:
                 break
         if len(found) == 1:
-            return next(iter(found.values()))
+            return self._kept_move(next(iter(found.values())))
         if len(found) > 1:
             all_found = [m.notation() for m in self._matching(tokens)]
             raise AmbiguousMoveError(text, all_found or list(found))
@@ -721,7 +729,8 @@ class Game(Lookahead):
         """The legal move here that a Move from elsewhere is, decision for decision."""
         text = move.notation()
         legal = self.parse(text)
-        if legal.decisions != tuple(move.decisions):
+        # The same decisions in another order, to the same effect, stand for the move kept.
+        if _decision_counts(legal) != _decision_counts(move):
             raise IllegalMoveError(text, [f"it is not a whole move here: the legal move it stands for is {legal.notation()!r}, with the decisions {', '.join(d.key for d in legal.decisions)}"])
         return legal
 

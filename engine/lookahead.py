@@ -55,7 +55,12 @@ class Lookahead:
             search = self._fast(lambda: run_frame(self, frame, "all", on_leaf=lambda: score(self)), mark)
         if search is None:
             return None
-        return sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
+        scored = sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
+        kept = self._one_path_per_effect(frame, [found for found, _ in scored])  # full paths: kept ones as they are
+        if len(kept) < len(scored):
+            kept_ids = {id(found) for found in kept}
+            scored = [pair for pair in scored if id(pair[0]) in kept_ids]
+        return scored
 
     def _distinct_moves(self, scored) -> list:
         """(Move, value) for ((path, stopped, action), value) pairs, one per notation
@@ -96,12 +101,17 @@ class Lookahead:
                 search = self._fast(lambda: run_frame(self, frame, "random", rng=rng), mark)
             if search is not None and search.found:
                 path, stopped, action = search.found[0]
-                return self._move(frame, action, path[len(frame.script):])
+                return self._kept_move(self._move(frame, action, path[len(frame.script):]))
             rng.setstate(saved)
         with self._at_frame_start():
             run = self._new_run(frame, "random", (), rng=rng)
             for path, stopped, action in self._solutions(run, frame):
-                return self._interpreted_move(frame, action, path)
+                move = self._interpreted_move(frame, action, path)
+                break
+            else:
+                move = None
+        if move is not None:
+            return self._kept_move(move)
         raise RuleRuntimeError("no legal move exists although the game waits for one")
 
     def count_moves(self, only=None) -> int:
@@ -114,7 +124,7 @@ class Lookahead:
                 mark = self.state.journal.mark()
                 search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
             if search is not None:
-                return sum(weight(path) for path, _, _ in search.found)
+                return sum(weight(path) for path, _, _ in self._one_path_per_effect(frame, search.found))
         return sum(1 for _ in self._enumerate(only))
 
     def uniform_random_move(self, rng: random.Random) -> Move:
@@ -127,7 +137,7 @@ class Lookahead:
                 mark = self.state.journal.mark()
                 search = self._fast(lambda: run_frame(self, frame, "all"), mark)
             if search is not None and search.found:
-                path, action = _draw(search.found, rng, with_action=True)
+                path, action = _draw(self._one_path_per_effect(frame, search.found), rng, with_action=True)
                 return self._move(frame, action, path[len(frame.script):])
         moves = list(self._enumerate())
         if not moves:
@@ -159,7 +169,7 @@ class Lookahead:
                         search = self._fast(lambda: run_frame(self, frame, "random", rng=rng, sample=True), mark)
                 if search is not None and search.found:
                     if uniform:
-                        path = _draw(search.found, rng)
+                        path = _draw(self._one_path_per_effect(frame, search.found), rng)
                     else:
                         path = search.found[0][0]
                         path = nth(path, rng.randrange(weight(path)))

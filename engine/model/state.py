@@ -180,6 +180,38 @@ class GameState:
     def links(self):
         return [link for link in self.line_links if link is not None]
 
+    def digest(self) -> tuple:
+        """Everything the rules can see or change, as plain values: two states with
+        the same digest play on alike. The waiting frame, the journal and derived
+        caches are left out, and the box (a ledger no rule reads) in no order. Board
+        objects (cards, tile types, tokens) compare by identity, which holds within
+        one loaded ruleset. Quick: it is taken after many moves."""
+        players = tuple(
+            (p.money, p.income_space, p.vp, p.spent, tuple(p.hand), tuple(p.discard), _items(p.mat), _items(p.fields))
+            for p in self.players
+        )
+        tiles = tuple((t.slot, t.type, t.owner, t.flipped, _items(t.cubes), t.era) for t in self.slot_tiles if t is not None)
+        links = tuple((link.line, link.owner, link.kind) for link in self.line_links if link is not None)
+        spaces = tuple((s.token, _items(s.cubes)) for s in self.spaces)
+        return (
+            players,
+            tiles,
+            links,
+            spaces,
+            _items(self.markets),
+            tuple(self.deck),
+            _items(self.piles),
+            tuple((pool, tuple(pile)) for pool, pile in sorted(self.token_piles.items())),
+            _items(self.counters),
+            tuple(sorted((owner, tile_type.index) for owner, tile_type in self.box)),
+            self.bank,
+            _items(self.supply),
+            (self.era_index, self.round, self.turn_index, self.actions_left, self.actions_taken, self.phase),
+            tuple(self.turn_order),
+            tuple(self.chance_log),
+            tuple(self.scored),
+        )
+
     def copy(self) -> "GameState":
         other = GameState.__new__(GameState)
         other.__dict__.update(self.__dict__)
@@ -199,3 +231,7 @@ class GameState:
         other.chance_log = list(self.chance_log)
         other.scored = list(self.scored)
         return other
+
+
+def _items(mapping) -> tuple:
+    return tuple(sorted(mapping.items())) if len(mapping) > 1 else tuple(mapping.items())

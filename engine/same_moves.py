@@ -1,0 +1,273 @@
+"""Moves that do the same thing are one move.
+
+A move that makes one choice several times (the tiles a short player sells at
+the end of a round, the tiles of a Sell action) can often make those choices
+in another order and leave the game just as it would: sell A then B, or B
+then A. Those are one move, the first in the rules' order; the other orders
+may still be typed, and stand for it. Compared, by replaying each and taking
+a digest of the state it leaves, are only the moves that make the same
+decisions (as a multiset) with their repeated ``choose`` decisions in another
+order. Moves that differ only in where resources come from (this coal for
+the first link and that for the second, or the other way round) are not
+another order of the same choices, and are not compared: that would replay
+most rail and develop moves, at a millisecond each. A move that chooses
+nothing twice, the common case, costs one look at its keys.
+
+A mixin of :class:`brass.game.Game`, like :class:`brass.lookahead.Lookahead`.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+from typing import TYPE_CHECKING, Optional
+
+from .errors import RuleRuntimeError
+from .language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame
+from .language.decisions import notation as value_notation
+
+if TYPE_CHECKING:  # annotations only: game.py imports this module
+    from .game import FrameState, Move
+
+
+class SameMoves:
+    """Listing one move per effect (see the module's text); mixed into Game."""
+
+    def _one_path_per_effect(self, frame: FrameState, found: list) -> list:
+        """Paths found by generated code, (path, stopped, action), without those whose move
+        does what an earlier one making the same choices in another order does. The same
+        list if none is left out (so that draws from it stay as they were); else each
+        path that may be reordered is replaced by the full paths of its moves kept."""
+        skip = len(frame.script)
+        orders, suspects = self._choice_orders(frame, found)
+        compared = [i for i, groups in suspects.items() if any(len(orders[group]) > 1 for group in groups)]
+        if not compared:
+            return found
+        # Those paths expanded whole, in the rules' order: the first of each effect is kept.
+        fulls = [(i, whole) for i in compared for whole in _expanded(*found[i])]
+        fulls.sort(key=lambda full: order_key(full[1][0]))
+        items = []
+        for _, (path, _, action) in fulls:
+            name = self._frame_name(frame, action)
+            [(group, _)] = _path_choices(name, path, skip, _repeated_choices(path, skip))
+            items.append((_path_signature(name, path, skip) if len(orders[group]) > 1 else None, _path_tokens(path, skip)))
+        keep = self._first_of_each_effect(frame, items)
+        if all(keep):
+            return found
+        kept: dict = {i: [] for i in compared}
+        for (i, entry), keep_it in zip(fulls, keep):
+            if keep_it:
+                kept[i].append(found[i] if entry[0] is found[i][0] else entry)  # a full path found stays itself
+        result = []
+        for i, entry in enumerate(found):
+            result.extend(kept[i] if i in kept else [entry])  # each path's moves in the rules' order, as expand gives them
+        return result
+
+    def _choice_orders(self, frame: FrameState, found: list) -> tuple:
+        """For paths found by generated code: each group of moves (see _choices) with the
+        orders its choices come in, and for each path that repeats a choice, by its index,
+        the groups of its moves."""
+        skip = len(frame.script)
+        orders: dict = {}
+        suspects: dict = {}
+        for i, (path, _, action) in enumerate(found):
+            repeated = _repeated_choices(path, skip)
+            if repeated is None:
+                continue
+            groups = suspects[i] = set()
+            for group, order in _path_choices(self._frame_name(frame, action), path, skip, repeated):
+                orders.setdefault(group, set()).add(order)
+                groups.add(group)
+        return orders, suspects
+
+    def _one_move_per_effect(self, frame: FrameState, moves: list) -> list:
+        """Moves in the rules' order, without those that do what an earlier one making the
+        same choices in another order does (as :meth:`_one_path_per_effect`)."""
+        choices = {i: c for i, c in enumerate(_move_choices(move) for move in moves) if c is not None}
+        compared = {i for i, flag in zip(choices, _reorderable(list(choices.values()))) if flag}
+        items = [(_move_signature(move) if i in compared else None, _move_tokens(move)) for i, move in enumerate(moves)]
+        keep = self._first_of_each_effect(frame, items)
+        return [move for move, kept in zip(moves, keep) if kept]
+
+    def _first_of_each_effect(self, frame: FrameState, items: list) -> list:
+        """For (signature, tokens) in the rules' order (signature None: not compared), True
+        for each move but those that do what an earlier one with its signature does."""
+        groups: dict = {}
+        for index, (signature, _) in enumerate(items):
+            if signature is not None:
+                groups.setdefault(signature, []).append(index)
+        keep = [True] * len(items)
+        compared = [index for members in groups.values() if len(members) > 1 for index in members]
+        if not compared:
+            return keep
+        effects = dict(zip(compared, self._effects(frame, [items[index][1] for index in compared])))
+        for members in groups.values():
+            seen = set()
+            for index in members:
+                effect = effects.get(index)
+                if effect in seen:
+                    keep[index] = False
+                seen.add(effect)
+        return keep
+
+    def _effects(self, frame: FrameState, moves_tokens: list) -> list:
+        """What each move (its decisions, as tokens) does; see :meth:`_effect`."""
+        with self._at_frame_start():
+            return [self._effect(frame, tuple(frame.script) + tuple(tokens), [SAME_EFFECT_BUDGET]) for tokens in moves_tokens]
+
+    def _effect(self, frame: FrameState, script: tuple, budget: list):
+        """What the frame's decisions ``script`` leave, run from the state the frame started
+        in (and put back): the state, and if the frame goes on, each way it can go on to
+        its end, for the rule code's own variables (not in the state) may differ. Past
+        the budget of moves looked at (shared by the calls), a value unlike any other."""
+        journal = self.state.journal
+        mark = journal.mark()
+        trusted = frame.kind == "action" and not frame.script and all(len(token) > 2 for token in script)  # values given: no checking
+        try:
+            (path, stopped, action), run = self._rerun(script, trusted)
+            digest = self.state.digest()
+        except RuleRuntimeError:
+            return object()
+        finally:
+            journal.rollback(mark)
+        if stopped is None:
+            return digest
+        waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
+        texts = tuple((token[0], token[1] if token[1] is not None else value_notation(token[2])) for token in script)
+        ways = set()
+        for move in self._next_moves(frame.but(script=texts, waiting=waiting, reveals=run.reveals)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return object()
+            ways.add((move, self._effect(frame, texts + move, budget)))
+        return digest, waiting, frozenset(ways)
+
+    def _next_moves(self, frame: FrameState) -> list:
+        """The decisions, as (key, text) tokens, of each move that can come next in a frame
+        waiting part way; run from the state the frame started in (and put back)."""
+        journal = self.state.journal
+        mark = journal.mark()
+        skip = len(frame.script)
+        search = self._fast(lambda: run_frame(self, frame, "all"), mark) if self.fast is not None else None
+        journal.rollback(mark)
+        if search is not None:
+            return [tuple((d.key, d.text) for d in path_decisions(full[skip:])) for path, _, _ in search.found for full in expand(path)]
+        run = self._new_run(frame, "enumerate", ())
+        moves = [tuple((d.key, d.text) for d in path[skip:]) for path, _, _ in self._solutions(run, frame)]
+        journal.rollback(mark)
+        return moves
+
+    def _kept_move(self, move: Move) -> Move:
+        """The listed move that does what a legal move does: itself, unless it makes the
+        same choices as an earlier move in another order, to the same effect."""
+        choices = _move_choices(move)
+        if choices is None:
+            return move
+        frame = self.state.frame
+        only = move.frame if frame.kind == "action" and not frame.script else None
+        if self.fast is not None:  # first, cheaply: do its choices come in another order at all?
+            with self._at_frame_start():
+                mark = self.state.journal.mark()
+                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
+            if search is not None and len(self._choice_orders(frame, search.found)[0].get(choices[0], ())) <= 1:
+                return move
+        signature = _move_signature(move)
+        listed = [other for other in self._enumerate(only) if _move_signature(other) == signature]
+        text = move.notation()
+        if not listed or any(other.notation() == text for other in listed):
+            return move
+        effects = self._effects(frame, [_move_tokens(move)] + [_move_tokens(other) for other in listed])
+        return next((other for other, effect in zip(listed, effects[1:]) if effect == effects[0]), move)
+
+
+# Comparing a move after which its frame goes on follows every way it can go on; past
+# this many moves looked at, it is kept apart (listed), which is never wrong, only longer.
+SAME_EFFECT_BUDGET = 2000
+
+
+def _repeated_choices(path, skip: int) -> Optional[set]:
+    """The keys a path's move chooses more than once (``choose`` decisions), or None."""
+    keys = [
+        entry.key if entry.__class__ is Deferred else entry[0]
+        for entry in path[skip:]
+        if (entry.kind if entry.__class__ is Deferred else entry[4]) == "choose"
+    ]
+    if len(keys) == len(set(keys)):
+        return None  # the common case: as quick as can be
+    return {key for key in keys if keys.count(key) > 1}
+
+
+def _path_choices(frame_name: str, path, skip: int, repeated: set) -> list:
+    """_choices of each move a path stands for, without expanding the choices deferred
+    on it that are made once (they do not change the order)."""
+    once, slots = [], []
+    for entry in path[skip:]:
+        deferred = entry.__class__ is Deferred
+        if (entry.kind if deferred else entry[4]) != "choose":
+            continue
+        key = entry.key if deferred else entry[0]
+        if key not in repeated:
+            once.append(key)
+        elif deferred:
+            slots.append([(key, entry.texts[index] if entry.texts is not None else value_notation(value)) for index, value in entry.valid])
+        else:
+            slots.append([(key, entry[2] if entry[2] is not None else value_notation(entry[1]))])
+    once = tuple(sorted(once))
+    return [((frame_name, tuple(sorted(order)), once), order) for order in itertools.product(*slots)]
+
+
+def _choices(frame_name: str, chosen: list, repeated: set) -> tuple:
+    """What tells whether a move may be another's choices in another order: (its group:
+    the frame, the repeated choices in no order, the keys chosen once; the repeated
+    choices in order)."""
+    order = tuple((key, text) for key, text in chosen if key in repeated)
+    once = tuple(sorted(key for key, _ in chosen if key not in repeated))
+    return (frame_name, tuple(sorted(order)), once), order
+
+
+def _reorderable(choices: list) -> list:
+    """For each move's _choices, True if another move makes the same choices in another
+    order: only those are compared by effect. (Developing coal twice is one order, whichever
+    iron goes to which.)"""
+    orders: dict = {}
+    for group, order in choices:
+        orders.setdefault(group, set()).add(order)
+    return [len(orders[group]) > 1 for group, _ in choices]
+
+
+def _expanded(path, stopped, action) -> list:
+    return [(full, stopped, action) for full in expand(path)]
+
+
+def _path_signature(frame_name: str, path, skip: int) -> tuple:
+    """The frame and the decisions of a full path's move, in no order."""
+    return (frame_name, tuple(sorted((entry[0], entry[2] if entry[2] is not None else value_notation(entry[1])) for entry in path[skip:])))
+
+
+def _path_tokens(path, skip: int) -> list:
+    return [(entry[0], entry[2], entry[1]) for entry in path[skip:]]
+
+
+def _move_choices(move: Move) -> Optional[tuple]:
+    """_choices of a move, or None if it chooses nothing twice."""
+    chosen = [(d.key, d.text) for d in move.decisions if d.kind == "choose"]
+    keys = [key for key, _ in chosen]
+    if len(keys) == len(set(keys)):
+        return None
+    return _choices(move.frame, chosen, {key for key in keys if keys.count(key) > 1})
+
+
+def _move_signature(move: Move) -> tuple:
+    """The frame and the decisions of a move, in no order."""
+    return (move.frame, tuple(sorted((d.key, d.text) for d in move.decisions)))
+
+
+def _decision_counts(move: Move) -> collections.Counter:
+    """A move's decisions in no order."""
+    return collections.Counter((d.key, d.text) for d in move.decisions)
+
+
+def _move_tokens(move: Move) -> list:
+    if move.values is not None:
+        return [(d.key, d.text, value) for d, value in zip(move.decisions, move.values)]
+    return [(d.key, d.text) for d in move.decisions]
