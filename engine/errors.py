@@ -164,10 +164,21 @@ class AmbiguousMoveError(MoveError):
         self.candidates = list(candidates)
         shown = ", ".join(self.candidates[:8])
         more = f" and {len(self.candidates) - 8} more" if len(self.candidates) > 8 else ""
-        super().__init__(f"ambiguous move {move_text!r}: it could be {shown}{more}")
+        super().__init__(f"ambiguous move {move_text!r}: {_say_which(self.candidates)}it could be {shown}{more}")
 
     def __reduce__(self):
         return type(self), (self.move_text, self.candidates)
+
+
+def _say_which(candidates: list[str]) -> str:
+    """'say which card (a, b, c); ' for the first choice the candidate moves differ in."""
+    moves = [dict(word.split("=", 1) for word in text.split()[1:] if "=" in word) for text in candidates]
+    for key in dict.fromkeys(key for move in moves for key in move):
+        values = list(dict.fromkeys(move.get(key, "") for move in moves))
+        if len(values) > 1 and all(values):
+            shown = ", ".join(values[:8]) + (f", ... ({len(values)} in all)" if len(values) > 8 else "")
+            return f"say which {key} ({shown}); "
+    return ""
 
 
 class SetupError(BrassError):

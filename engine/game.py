@@ -402,13 +402,32 @@ class Game(Lookahead, SameMoves):
                         count = ("one", "two", "three", "four")[taken - 1] if taken <= 4 else str(taken)
                         run.fail(f"'{token}' is one {key} too many: this move takes {count} here")
                     else:
-                        run.fail(f"'{token}' does not fit this move: nothing in it asks for {key}")
+                        run.fail(self._not_asked(frame, run, token, key))
                     continue
                 stopped = run.stopped if signal is LEAF else None
                 run.stopped = None
                 yield list(run.path), stopped, run.action
         except RecursionError as error:  # every search by the interpreter comes through here
             raise too_deep(error) from None
+
+    def _not_asked(self, frame: FrameState, run: Run, token: str, key: str) -> str:
+        """Why a written choice fits no move: its rules ask for it only when..., or never."""
+        from .explain.asked import only_when
+
+        declarations = self.rules.declarations
+        if frame.kind == "action":
+            declaration = declarations.get(("action", run.action.name)) if run.action is not None else None
+        else:
+            declaration = declarations.get(("procedure", frame.name))
+        if declaration is not None:
+            procedures = {name: decl for (kind, name), decl in declarations.items() if kind == "procedure"}
+            try:
+                when = only_when(declaration, key, procedures, self.ruleset)
+            except Exception:  # a rule the English cannot read: the plain reason stands
+                when = None
+            if when:
+                return f"'{token}' does not fit this move: {key} is chosen only when {when}"
+        return f"'{token}' does not fit this move: nothing in it asks for {key}"
 
     @contextlib.contextmanager
     def _at_frame_start(self):
@@ -623,7 +642,141 @@ class Game(Lookahead, SameMoves):
         if len(found) > 1:
             all_found = [m.notation() for m in self._matching(tokens)]
             raise AmbiguousMoveError(text, all_found or list(found))
-        raise self._illegal(text, best_tokens, failures)
+        choices, kinds = self._choices_now(name)
+        respelt = self._respelt(name, tokens, choices)
+        if respelt is not None:
+            return self.parse(respelt)
+        error = self._illegal(text, best_tokens, failures)
+        if not any("(did you mean" in reason for reason in error.reasons):
+            # The rules' reason comes from the path the search got furthest on, which
+            # may not offer the misspelt value's choice at all: say what was meant.
+            for key, value in tokens:
+                # Only a thing chosen by name: a source (dudley.0*2, oxford:1) is read by the rules.
+                if key in choices and value is not None and kinds[key] == "choose":
+                    self._check_spelt(name, key, value, choices[key])
+        raise error
+
+    def _choices_now(self, name: str) -> tuple:
+        """Each choice the legal moves of this action (or of the waiting frame) make now,
+        with the values they give it: (key -> {text: value}, in the rules' order; key ->
+        the kind of decision)."""
+        frame = self.state.frame
+        only = name if frame.kind == "action" and not frame.script else None
+        choices: dict = {}
+        kinds: dict = {}
+        for move in self._enumerate(only):
+            values = move.values if move.values is not None else (None,) * len(move.decisions)
+            for decision, value in zip(move.decisions, values):
+                if decision.kind not in ("action", "more"):  # "more": a repeat's say, never written
+                    choices.setdefault(decision.key, {}).setdefault(decision.text, value)
+                    kinds[decision.key] = decision.kind
+        return choices, kinds
+
+    def _respelt(self, name: str, tokens, choices: dict) -> Optional[str]:
+        """When no legal move fits a text: the text with its choices' names written out
+        in full, if one is a unique start of a choice name ('loc' for location) or in
+        other case; None if all the names are the legal moves' own. A name no legal
+        move of the action has is refused here, with the names it has: the search
+        would only say that nothing in the move it got furthest with asks for it."""
+        if not choices:
+            return None  # no legal move: the rules' reason says why
+        words, changed = [], False
+        for key, value in tokens:
+            if key == "action":
+                continue
+            if key in choices:
+                words.append(key if value is None else f"{key}={value}")
+                continue
+            starts = [k for k in choices if k.lower() == key.lower()] or [k for k in choices if k.startswith(key.lower())]
+            if len(starts) == 1:
+                words.append(starts[0] if value is None else f"{starts[0]}={value}")
+                changed = True
+                continue
+            owners = self._owners(key, choices) if value is None else []
+            if len(owners) == 1:  # a value alone, of one choice only: 'build cotton'
+                words.append(f"{owners[0]}={key}")
+                changed = True
+                continue
+            if self._asked_somewhere(name, key):
+                return None  # a choice of the rules, not possible now: their reason says why
+            raise InvalidMoveError(self._not_a_choice_name(name, key, value, choices, starts))
+        return " ".join([name] + words) if changed else None
+
+    def _check_spelt(self, name: str, key: str, value: str, options: dict) -> None:
+        """Refuse a value that no legal move has and that names nothing in the game: a
+        misspelling, with the legal ones close to it. (A real name that is not possible
+        now is left to the rules, which say why.)"""
+        import difflib
+
+        from .language.decisions import spelling, spellings
+
+        written = spelling(value.strip("'\""))
+        by_spelling = {s: t for t, v in options.items() for s in spellings(v, t)}
+        if written in by_spelling or written in self._known_spellings():
+            return
+        close = difflib.get_close_matches(written, list(by_spelling), n=3, cutoff=0.6)
+        if not close:
+            return
+        from .language.statements import SHOWN_CHOICES
+
+        hint = " or ".join(dict.fromkeys(by_spelling[c] for c in close))
+        what = f"a {name}" if name in self.rules.actions else name
+        shown = ", ".join(list(options)[:SHOWN_CHOICES])
+        more = f", ... and {len(options) - SHOWN_CHOICES} more" if len(options) > SHOWN_CHOICES else ""
+        raise InvalidMoveError(f"{value!r} names nothing in this game (did you mean {key}={hint}?); the possible ones for {key} in {what} now are: {shown}{more}")
+
+    def _known_spellings(self) -> set:
+        """Every way anything on the board or in the cards can be written (ids, shown names)."""
+        known = getattr(self.ruleset, "_known_spellings", None)
+        if known is None:
+            from .language.decisions import spelling
+
+            known = set()
+            for (kind, ident), thing in self.board.by_id.items():
+                known.add(spelling(str(ident)))
+                if isinstance(getattr(thing, "name", None), str):
+                    known.add(spelling(thing.name))
+            self.ruleset._known_spellings = known
+        return known
+
+    def _asked_somewhere(self, name: str, key: str) -> bool:
+        """Does the code of this action (or procedure) ask for this choice anywhere?"""
+        from .explain.asked import guards
+
+        declarations = self.rules.declarations
+        declaration = declarations.get(("action", name)) or declarations.get(("procedure", name))
+        if declaration is None:
+            return False
+        procedures = {n: decl for (kind, n), decl in declarations.items() if kind == "procedure"}
+        return guards(declaration.body, key, procedures) is not None
+
+    @staticmethod
+    def _owners(word: str, choices: dict) -> list:
+        """The choices that have a value written as this word."""
+        from .language.decisions import spelling, spellings
+
+        return [k for k, options in choices.items() if any(spelling(word) in spellings(v, t) for t, v in options.items())]
+
+    def _not_a_choice_name(self, name: str, key: str, value, choices: dict, starts: list) -> str:
+        import difflib
+
+        from .language.decisions import spelling, spellings
+
+        what = f"a {name} now" if name in self.rules.actions else f"{name} now"
+        names = ", ".join(choices)
+        if value is None:  # a value written without the name of its choice?
+            owners = self._owners(key, choices)
+            if owners:
+                ways = " or ".join(f"{k}={key}" for k in owners)
+                return f"'{key}' alone is not a choice: write which choice it is for, {ways}; the choices of {what} are: {names}"
+            by_spelling = {s: (k, t) for k, options in choices.items() for t, v in options.items() for s in spellings(v, t)}
+            close = difflib.get_close_matches(spelling(key), list(by_spelling), n=1, cutoff=0.7)
+            if close:
+                k, t = by_spelling[close[0]]
+                return f"'{key}' is not a choice of {what} (did you mean {k}={t}?); a choice is written NAME=VALUE, and the choices are: {names}"
+        close = starts or difflib.get_close_matches(key.lower(), list(choices), n=2, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        return f"'{key}' is not a choice of {what}{hint}; its choices are: {names}"
 
     @staticmethod
     def _readings(tokens, most: int = 24):

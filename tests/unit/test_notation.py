@@ -66,6 +66,10 @@ def birmingham_game():
         ('build card="Coal mine" location=dudley', "build card=coal location=dudley"),
         ("build card=coal-mine location=Dudley", "build card=coal location=dudley"),
         ("build card=Stafford industry=Brewery", "build card=stafford industry=brewery"),
+        # A choice's name by its start, or in other case; a value alone when one choice has it.
+        ("build card=brewery loc=uttoxeter slot=1", "build card=brewery location=uttoxeter slot=uttoxeter.1"),
+        ("build Card=coal LOCATION=dudley", "build card=coal location=dudley"),
+        ("build card=brewery uttoxeter slot=1", "build card=brewery location=uttoxeter slot=uttoxeter.1"),
     ],
 )
 def test_a_choice_is_understood_as_people_write_it(written, meant):
@@ -86,6 +90,35 @@ def test_a_choice_is_understood_as_people_write_it(written, meant):
         (
             "network card=brewery line=birmingham--coventry line=birmingham--dudley",
             "cannot build a canal link: 'line=birmingham--dudley' is one line too many: this move takes one here",
+        ),
+        (
+            "build card=brewery lcation=stafford",
+            "'lcation' is not a choice of a build now (did you mean location?); its choices are: card, industry, location, slot, iron",
+        ),
+        (
+            "build card=brewery location=stafford industry=brewry",
+            "cannot build: 'brewry' is not a possible choice for industry (did you mean brewery?); the possible ones are: brewery (p.8-9: The Build action)",
+        ),
+        (
+            # The rules' own reason suggests nothing here (the path the search got
+            # furthest on has no such location): every build's locations are matched.
+            "build location=uttoxetr",
+            "'uttoxetr' names nothing in this game (did you mean location=uttoxeter?); the possible ones for location in a build now are: "
+            "belper, leek, stone, burton-on-trent, cannock, tamworth, wolverhampton, coalbrookdale, dudley, kidderminster, coventry, nuneaton, ... and 7 more",
+        ),
+        (
+            "build card=brewery stafford",
+            "'stafford' alone is not a choice: write which choice it is for, card=stafford or location=stafford; "
+            "the choices of a build now are: card, industry, location, slot, iron",
+        ),
+        (
+            "build card=brewery stafrod",
+            "'stafrod' is not a choice of a build now (did you mean location=stafford?); a choice is written NAME=VALUE, "
+            "and the choices are: card, industry, location, slot, iron",
+        ),
+        (
+            "loan",
+            "ambiguous move 'loan': say which card (coal, brewery, stafford); it could be loan card=coal, loan card=brewery, loan card=stafford",
         ),
     ],
 )
