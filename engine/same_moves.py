@@ -23,6 +23,7 @@ import itertools
 from typing import TYPE_CHECKING, Optional
 
 from .errors import RuleRuntimeError
+from .language import ast
 from .language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame
 from .language.decisions import notation as value_notation
 
@@ -70,7 +71,10 @@ class SameMoves:
         skip = len(frame.script)
         orders: dict = {}
         suspects: dict = {}
+        may_repeat = _may_repeat_a_choice(self.rules)
         for i, (path, _, action) in enumerate(found):
+            if action is not None and action.name not in may_repeat:
+                continue  # its code makes no choice twice: nothing to look at
             repeated = _repeated_choices(path, skip)
             if repeated is None:
                 continue
@@ -183,6 +187,43 @@ class SameMoves:
 # Comparing a move after which its frame goes on follows every way it can go on; past
 # this many moves looked at, it is kept apart (listed), which is never wrong, only longer.
 SAME_EFFECT_BUDGET = 2000
+
+
+def _may_repeat_a_choice(rules) -> frozenset:
+    """The actions whose code can make one ``choose`` twice in a move (in a loop, or
+    the same name twice, directly or in the procedures it calls); cached on the rules."""
+    cached = getattr(rules, "_may_repeat_a_choice", None)
+    if cached is not None:
+        return cached
+    declarations = rules.declarations
+    procedures = {name: decl for (kind, name), decl in declarations.items() if kind == "procedure"}
+
+    def repeats(body, in_loop: bool, names: set, calling: frozenset) -> bool:
+        for stmt in body:
+            if isinstance(stmt, ast.Choose):
+                if in_loop or stmt.name in names:
+                    return True
+                names.add(stmt.name)
+            elif isinstance(stmt, ast.If):
+                branches = [branch for _, branch in stmt.branches] + [stmt.otherwise]
+                if any(repeats(branch, in_loop, names, calling) for branch in branches):
+                    return True
+            elif isinstance(stmt, (ast.For, ast.Repeat)):
+                if repeats(stmt.body, True, names, calling):
+                    return True
+            elif isinstance(stmt, ast.Optionally):
+                if repeats(stmt.body, in_loop, names, calling):
+                    return True
+            elif isinstance(stmt, ast.CallProcedure) and stmt.name in procedures:
+                if stmt.name in calling or repeats(procedures[stmt.name].body, in_loop, names, calling | {stmt.name}):
+                    return True  # a recursive call: it may choose again
+        return False
+
+    found = frozenset(
+        name for (kind, name), decl in declarations.items() if kind == "action" and repeats(decl.body, False, set(), frozenset())
+    )
+    rules._may_repeat_a_choice = found
+    return found
 
 
 def _repeated_choices(path, skip: int) -> Optional[set]:
