@@ -89,6 +89,9 @@ def rules_document(ruleset: Ruleset) -> Section:
     doc.children.append(_flow(ruleset, explain))
     doc.children.append(_terms(ruleset, explain))
     doc.children.append(_citations(ruleset))
+    bots = _bot_terms(ruleset, explain)
+    if bots is not None:
+        doc.children.append(bots)  # last: a learner has read every rule before it
     return doc
 
 
@@ -417,8 +420,30 @@ def _terms(ruleset, explain) -> Section:
     section.blocks.append(Para("The steps above say these in words, or in full where they are short."))
     steps = []
     for (kind, name), node in ruleset.rules.declarations.items():
-        if kind == "definition" and name not in EXPLAINED_ELSEWHERE:
+        if kind == "definition" and name not in EXPLAINED_ELSEWHERE and not name.startswith(BOT_PREFIX):
             steps.extend(explain.explain_declaration(ruleset, kind, name))
+    section.blocks.append(Steps(steps))
+    return section
+
+
+# Definitions named so are for the engine's bots, not rules of play (the language's
+# compiler knows the prefix too): a learner's terms leave them out.
+BOT_PREFIX = "bot_"
+
+
+def _bot_terms(ruleset, explain) -> Optional[Section]:
+    """The definitions only the bots read, apart from the rules: a player can skip them."""
+    steps = []
+    for (kind, name), node in ruleset.rules.declarations.items():
+        if kind == "definition" and name.startswith(BOT_PREFIX):
+            for step in explain.explain_declaration(ruleset, kind, name):
+                if step.kind == "step" and step.text.startswith("Bot "):
+                    step.text = step.text[4:5].upper() + step.text[5:]  # the section says whom they are for
+                steps.append(step)
+    if not steps:
+        return None
+    section = Section("bot-terms", "What the bots are told")
+    section.blocks.append(Para("Not rules of play: the engine's bots read these to judge a position, and a game never does. A player can skip them."))
     section.blocks.append(Steps(steps))
     return section
 

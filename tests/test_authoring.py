@@ -376,3 +376,13 @@ def test_a_variant_s_new_declarations_are_listed_as_new():
     overview = to_text(rules_document(load_ruleset("birmingham-introductory")).find("overview"))
     assert "new setting" in overview and "money_per_point" in overview
     assert "birmingham-introductory/rules/introductory.brass" in overview
+
+
+def test_the_bots_terms_stand_apart_from_the_rules():
+    document = rules_document(load_ruleset("birmingham"))
+    terms = to_text(document.find("terms"))
+    assert "Bot " not in terms and "Lasting level" not in terms
+    bots = to_text(document.find("bot-terms"))
+    assert bots.startswith("What the bots are told")
+    assert "- Lasting level: 2." in bots and "- Sold (a tile): true when the tile's industry is sold." in bots
+    assert document.children[-1].key == "bot-terms"  # after every rule a learner reads

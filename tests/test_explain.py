@@ -124,10 +124,10 @@ def test_setting_with_value_and_comment(birmingham, lancashire):
 
 def test_definitions(birmingham, lancashire):
     assert explain_declaration(birmingham, "definition", "first_round")[-1].text == (
-        "First round: true when the era's index is 0 and the round is 1."
+        "First round: true when the era is the first and the round is 1."
     )
     assert explain_declaration(birmingham, "definition", "free_spaces")[-1].text == (
-        "Free spaces (a location, an industry): those of the location's slots for which the space is empty and the industry is in the space's industries."
+        "Free spaces (a location, an industry): the spaces in the location's slots for which the space is empty and the industry is in the space's industries."
     )
     # ``a or b`` as a value: the first that is not empty.
     assert ", or if that is empty (or none), free spaces (the location, the industry)." in (
@@ -158,7 +158,7 @@ def test_lancashire_sell_and_stop(lancashire):
     sell = texts(explain_declaration(lancashire, "action", "sell"))
     assert (
         "    Not allowed when: the distant cotton market is closed (it must be that the route is not distant or "
-        "the market marker counter is less than the closed at of the distant cotton market).",
+        "the market marker counter is less than the closing marker position of the distant cotton market).",
         "step",
     ) in sell
     assert ("  Choose a route: port or distant.", "step") in sell
@@ -198,18 +198,18 @@ def test_unknown_declaration(birmingham):
     [
         ("you.hand", "your hand"),
         ("tile.cost", "the tile's cost"),
+        ("tile.industry.id in space.goods", "the tile's industry is in the space's goods"),
         ("canal_cost", "canal_cost (3)"),
         ('"wild-location"', "wild-location"),
         ("connected(tile, target)", "the tile is connected to the target"),
         ("len(you.hand)", "the number of cards in your hand"),
         ("len(p.tiles) > 0", "the number of p's tiles is more than 0"),
-        ('card.kind not in ["industry", "wild_industry"]', "the card's kind is neither industry nor wild_industry"),
+        ('card.kind not in ["industry", "wild_industry"]', "the card's kind is neither industry nor wild industry"),
         ('industry.id in ["coal", "iron"]', "the industry is coal or iron"),
         ("[s for s in location.slots if s.empty]", "the location's slots that are empty"),
-        ("[s for s in location.slots if s.empty and s.industries]", "those of the location's slots for which the space is empty, and the space's industries is true (not empty, not none)"),
-        ("order(p in players by p.spent)", "the players ordered by spent, lowest first (ties keep their order)"),
+        ("[s for s in location.slots if s.empty and s.industries]", "the spaces in the location's slots for which the space is empty, and the space's industries is true (not empty, not none)"),
         ("not any(c.pile for c in you.hand)", "there is no card in your hand that has a pile"),
-        ("sum(t.vp for t in you.tiles if t.flipped)", "the sum of the tile's VP for each tile in your tiles where the tile is flipped"),
+        ("sum(t.vp for t in you.tiles if t.flipped)", "the total VP of your tiles that are flipped"),
         # A definition that is a condition reads in full, with the arguments in place.
         (
             "none_left(industry.id)",
@@ -217,10 +217,30 @@ def test_unknown_declaration(birmingham):
             "and the number of cubes in the market of the industry is 0",
         ),
         ("not touches_network(line)", "(there is no place in the line's locations that is in your network) and you have a tile or a link on the board"),
-        ("buyers(tile)", "buyers (the tile)"),  # a definition's value: by its name in words (see its terms)
+        ("buyers(tile)", "the tile's buyers"),  # a definition's value: by its name in words (see its terms)
         ("slot.empty or (slot.tile.owner == you and not era.is_last)", "the slot is empty or (the owner of the slot's tile is you and the era is not the last)"),
         ("sell_tile.cost // 2", "half (rounded down) of the cost of the sell tile"),
-        ("1 if first_round else 2", "1 if the era's index is 0 and the round is 1, otherwise 2"),
+        ("1 if first_round else 2", "1 if it is the first round, otherwise 2"),
+        # A place in an ordered list, counted from 0, reads by its ordinal.
+        ("era.index == 0", "the era is the first"),
+        ("era.index != 1", "the era is not the second"),
+        # A term named for a moment of the game reads by its name, and so does its body.
+        ("era.index == 0 and round == 1", "it is the first round"),
+        ("not last_round_of_game", "it is not the last round of the game"),
+        # ... and one named for a state, when it is too long to read in full.
+        ("era_over", "the era is over"),
+        # Parts of a condition that speak of one thing say it once.
+        ("slot.empty or slot.tile.level < 2", "the slot is empty or the level of the slot's tile is less than 2"),
+        ("slot.tile.level > 1 and slot.tile.level < 3", "the level of the slot's tile is more than 1 and is less than 3"),
+        # Totals and the elements of a collection that meet a condition.
+        ("sum(t.link_icons for t in location.tiles)", "the total link icons of the location's tiles"),
+        ("sum(icons(l) for l in link.locations)", "the total icons of the link's locations"),
+        (
+            "[i for i in industries if lowest_tile(you, i) != none and lowest_tile(you, i).developable]",
+            "the industries for which the lowest tile of the industry on your mat exists and is developable",
+        ),
+        ("order(p in players by p.spent)", "the players ordered by money spent, lowest first (ties keep their order)"),
+        ("[p.vp, p.money]", "p's VP and p's money, in that order"),
         ("tile != none", "the tile exists"),
         ("slot.tile == none", "the slot has no tile"),
         ("you.hand != none", "you have a hand"),
@@ -296,6 +316,71 @@ def test_notes_stay_with_their_declaration(tmp_path):
         ("bells = 3 — three of them", "step"),
     ]
     assert texts(explain_declaration(ruleset, "definition", "quiet")) == [("Quiet: true when bells is less than 2.", "step")]
+
+
+def test_a_field_named_by_a_preposition_reads_by_its_heading(tmp_path):
+    ruleset = fake_ruleset(tmp_path, "define shut = counter(\"marker\") >= pool(\"market\").closed_at\n")
+    ruleset.layers[0].manifest = {"show": {"headings": {"closed_at": "closing position", "move": "marker moves down"}}}
+    assert explain_expression("token.closed_at", ruleset) == "the token's closing position"
+    assert explain_expression("token.move", ruleset) == "the token's move"  # a noun keeps its own name
+    assert explain_expression("token.open_at", ruleset) == "the token's open at"  # no heading: its words
+
+
+def test_a_definition_of_one_thing_reads_as_its_name(tmp_path):
+    ruleset = fake_ruleset(tmp_path, "define buyers(tile) = [s for s in spaces if s.token]\ndefine ports_for(mill) = [t for t in board_tiles if t.flipped]\n")
+    assert explain_expression("len(buyers(tile))", ruleset) == "the number of the tile's buyers"
+    assert explain_expression("ports_for(mill)", ruleset) == "the ports for the mill"
+
+
+def test_terms_named_for_a_moment_or_a_state(tmp_path):
+    ruleset = fake_ruleset(
+        tmp_path,
+        "define first_turn = round == 1\n"
+        "define last_turn_of_game = era.is_last and round == 9\n"
+        "define bells_rung = round > 2\n"
+        "define bells_allowed = len(deck) == 0 and len(you.hand) == 0 and len(you.discard) == 0 and all(len(p.hand) == 0 for p in players)\n",
+    )
+    assert explain_expression("1 if first_turn else 2", ruleset) == "1 if it is the first turn, otherwise 2"
+    assert explain_expression("round == 1", ruleset, condition=True) == "it is the first turn"  # the term's very body
+    assert explain_expression("not last_turn_of_game", ruleset) == "it is not the last turn of the game"
+    assert explain_expression("bells_rung", ruleset, condition=True) == "the round is more than 2"  # short: in full
+    assert explain_expression("bells_allowed", ruleset, condition=True) == "bells are allowed"  # too long: by its name
+    assert texts(explain_declaration(ruleset, "definition", "first_turn")) == [("First turn: true when the round is 1.", "step")]
+
+
+def test_calls_of_procedures_read_by_the_shape_of_their_names(tmp_path):
+    ruleset = fake_ruleset(
+        tmp_path,
+        "procedure beer_bonus(merchant):\n"
+        "    gain 1\n"
+        "procedure sell_abroad(mill):\n"
+        "    gain 1\n"
+        "procedure collect_income(p):\n"
+        "    gain p.income_level, player=p\n"
+        "procedure count_bells(tower):\n"
+        "    gain 1\n"
+        "action go:\n"
+        "    choose merchant from players\n"
+        "    call beer_bonus(merchant)\n"
+        "    call sell_abroad(merchant)\n"
+        "    call count_bells(merchant)\n"
+        "    for p in players:\n"
+        "        call collect_income(p)\n"
+        "    for l in board_links:\n"
+        "        gain 1\n",
+    )
+    assert texts(explain_declaration(ruleset, "action", "go")) == [
+        ("Choose a merchant from the players.", "step"),
+        ("Then apply the merchant's beer bonus (see Beer bonus).", "step"),  # a noun phrase: it applies
+        ("Then sell the merchant abroad (see Sell abroad).", "step"),  # a verb and where: the thing between
+        ("Then count bells for the merchant (see Count bells).", "step"),  # a verb and a thing: "for"
+        ("For each player:", "step"),
+        ("  Collect income (see Collect income).", "step"),  # what each player does
+        ("For each link on the board:", "step"),
+        ("  Take 1 from the bank.", "step"),
+    ]
+    # a parameter given as a keyword's player is a player
+    assert texts(explain_declaration(ruleset, "procedure", "collect_income")) == [("For the player: take the player's income level from the bank.", "step")]
 
 
 # ------------------------------------------------------------- every ruleset

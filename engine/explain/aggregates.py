@@ -8,11 +8,12 @@ expression is read, so the same name can mean another thing elsewhere.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from ..language import ast
 from .conditions import runs_on
-from .words import attribute_words, without_the
+from .words import attribute_words, without_the, words_of
 
 
 class AggregateReadings:
@@ -28,6 +29,10 @@ class AggregateReadings:
                 if isinstance(element, ast.Name) and element.id == e.var:
                     return f"the number of {over}"
                 return f"the number of {over} for which {self.cond(element)}"
+            if e.func == "sum":
+                total = self._total(e)
+                if total is not None:
+                    return total
             text = self.grouped(element, self.value(element))
             if e.func == "sum":
                 return f"the sum of {text} for each {over}"
@@ -67,17 +72,43 @@ class AggregateReadings:
             text += f" where {self.cond(condition)}"
         return text
 
+    def _total(self, e: ast.Aggregate):
+        """``sum(t.vp for t in L if C)`` as a rulebook says it: "the total VP of your tiles
+        that are flipped"; None unless the element is a field (or a one-parameter
+        definition) of the element itself."""
+        element = e.element
+        if isinstance(element, ast.Attribute) and isinstance(element.obj, ast.Name) and element.obj.id == e.var:
+            what = self.field_words(element.name)
+        elif isinstance(element, ast.Call) and self._is_definition(element.func) and len(element.args) == 1 and not element.kwargs:
+            arg = element.args[0]
+            if not (isinstance(arg, ast.Name) and arg.id == e.var):
+                return None
+            what = words_of(element.func)
+        else:
+            return None
+        return f"the total {what} of {self._those(e.var, e.iterable, e.condition)}"
+
+    def _those(self, var: str, iterable, condition) -> str:
+        """The elements of a collection that meet a condition: "the location's slots that
+        are empty", "the industries for which ..." (brackets where the condition runs on)."""
+        collection = self.grouped(iterable, self.value(iterable))
+        if condition is None:
+            return collection
+        claim = self.cond(condition)
+        relative = _relative_clause(claim, self.local[var])
+        if relative is not None and not runs_on(iterable):
+            return f"{collection} that {relative}"  # "the locations that have market access"
+        name = without_the(self.local[var]).removeprefix("that ")
+        if re.fullmatch(r"the \w+s", collection) or collection.endswith((f"{plural_of(name)}", f"{plural_of(name.split()[-1])}")) or f" {plural_of(name.split()[-1])} " in collection:
+            return f"{collection} for which {claim}"  # "the industries for which ..."
+        return f"the {plural_of(name)} in {collection} for which {claim}"
+
     def _v_Comprehension(self, e: ast.Comprehension) -> str:
         with self._scoped(e.var, e.iterable):
             over = self._over(e.var, e.iterable, e.condition)
             if isinstance(e.element, ast.Name) and e.element.id == e.var:
                 if e.condition is not None:
-                    collection = self.grouped(e.iterable, self.value(e.iterable))
-                    claim = self.cond(e.condition)
-                    relative = _relative_clause(claim, self.local[e.var])
-                    if relative is not None and not runs_on(e.iterable):
-                        return f"{collection} that {relative}"  # "the locations that have market access"
-                    return f"those of {collection} for which {claim}"
+                    return self._those(e.var, e.iterable, e.condition)
                 return f"the {over}"
             return f"{self.grouped(e.element, self.value(e.element))} for each {over}"
 
@@ -113,6 +144,12 @@ class AggregateReadings:
 _PLURAL_VERBS = {"is": "are", "has": "have"}
 
 
+def plural_of(noun: str) -> str:
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def _relative_clause(claim: str, subject: str):
     """A claim about one element as a clause about several: "the place has market
     access" -> "have market access"; None unless the claim is that simple."""
@@ -127,7 +164,7 @@ def _relative_clause(claim: str, subject: str):
 # What a collection holds, by the name of the field or value it is read from.
 ELEMENT_NOUNS = {
     "hand": "card", "discard": "card", "cards": "card", "deck": "card",
-    "tiles": "tile", "slot_tiles": "tile", "slots": "space", "spaces": "space",
+    "tiles": "tile", "slot_tiles": "tile", "board_tiles": "tile", "board_links": "link", "slots": "space", "spaces": "space",
     "locations": "place", "network": "place", "lines": "line", "links": "link",
     "players": "player", "industries": "industry", "markets": "market", "tokens": "token",
 }

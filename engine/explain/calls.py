@@ -15,7 +15,7 @@ from typing import Optional
 from ..language import ast
 from ..language.vocabulary import BUILTINS
 from .conditions import looks_boolean
-from .words import join_words, lower_first, words_of
+from .words import PREPOSITIONS, join_words, lower_first, words_of
 
 
 MAX_INLINED_WORDS = 40  # a definition read in place of its name, if it is no longer than this
@@ -35,8 +35,18 @@ class CallReadings:
         inline = self._definition_inline(func, args, e.kwargs)
         if inline is not None:
             return inline
+        if self._is_definition(func) and len(args) == 1 and not e.kwargs:
+            return self._definition_of(func, args[0])
         parts = [self.value(a) for a in args] + [f"{k}={self.value(v)}" for k, v in e.kwargs]
         return f"{words_of(func)} ({', '.join(parts)})" if self._is_definition(func) else f"{words_of(func)}({', '.join(parts)})"
+
+    def _definition_of(self, func: str, arg) -> str:
+        """A definition of one thing, by its name: "the tile's buyers", "the ports for the
+        mill" (a name ending in a preposition takes its argument after it)."""
+        words = words_of(func)
+        if func.rsplit("_", 1)[-1] in PREPOSITIONS:
+            return f"the {words} {self.value(arg)}"
+        return self.possessive(arg, words)
 
     def _definition_inline(self, func: str, args: tuple, kwargs, negated: bool = False) -> Optional[str]:
         """A call of a definition that is a condition, read as the condition itself with

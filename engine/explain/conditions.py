@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 
 from ..language import ast
-from .words import ADJECTIVES, COMPARISONS, OPPOSITE, POSSESSIONS, attribute_words, is_adjective, join_words, possession, with_article, words_of
+from .words import ADJECTIVES, COMPARISONS, OPPOSITE, ORDINALS, POSSESSIONS, attribute_words, is_adjective, join_words, possession, with_article, words_of
 
 
 class ConditionReadings:
     """Conditions in English; relies on the value readings of ``English``."""
 
     def cond(self, e) -> str:
+        named = self.term_for(e)
+        if named is not None:
+            return self.term_claim(named, negated=False)
         if isinstance(e, ast.BoolOp):
             return self._conjunction(e)
         if isinstance(e, ast.Not):
@@ -41,7 +44,9 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and self._is_definition(e.id):
             decl = self.declarations[("definition", e.id)]
             if decl.params is None and looks_boolean(decl.value, self):
-                return self.inlined(decl, []) or self.definition_words(e.id)
+                if names_a_time(e.id):
+                    return self.term_claim(e.id, negated=False)
+                return self.inlined(decl, []) or self.term_claim(e.id, negated=False)
         method = getattr(self, "_v_" + type(e).__name__, None)
         if method is None:  # pragma: no cover - every node has a reading
             raise TypeError(f"cannot explain {type(e).__name__}")
@@ -49,7 +54,7 @@ class ConditionReadings:
 
     def _conjunction(self, e: ast.BoolOp) -> str:
         word = " and " if e.op == "and" else " or "
-        parts = [self.cond_operand(v) for v in e.values]
+        parts = shared_subject([self.cond_operand(v) for v in e.values])
         if len(parts) > 2 or any("," in p for p in parts):
             word = "," + word  # a serial comma keeps long lists readable
         return word.join(parts)
@@ -65,16 +70,49 @@ class ConditionReadings:
         """A definition read in place of its name whose condition would run on."""
         name = e.func if isinstance(e, ast.Call) else (e.id if isinstance(e, ast.Name) else None)
         decl = self.declarations.get(("definition", name)) if name is not None and name not in self.local else None
-        return decl is not None and runs_on(decl.value) and text != self.definition_words(name)
+        if decl is None or not runs_on(decl.value):
+            return False
+        return text not in (self.definition_words(name), self.term_claim(name, negated=False), self.term_claim(name, negated=True))
+
+    def term_for(self, e):
+        """The name of a term (a definition without parameters) that is a condition
+        whose whole body ``e`` is, if its name reads as a time ("first round"); None
+        otherwise, or while that term itself is being read."""
+        if not isinstance(e, (ast.BoolOp, ast.Compare, ast.Not, ast.Attribute, ast.Aggregate, ast.Membership)):
+            return None
+        for (kind, name), decl in self.declarations.items():
+            if kind == "definition" and getattr(decl, "params", ()) is None and decl.value == e:
+                if name not in self.inlining and names_a_time(name):
+                    return name
+        return None
+
+    def term_claim(self, name: str, negated: bool) -> str:
+        """A term that is a condition, by its name: "it is the first round", "the era is
+        over", or else its name in words ("loans allowed")."""
+        words = words_of(name).split()
+        if names_a_time(name):
+            phrase = " ".join(words)
+            phrase = re.sub(r"\bof (?!the |a |an |your )(\w+)$", r"of the \1", phrase)  # "last round of the game"
+            return f"it is {'not ' if negated else ''}the {phrase}"
+        if len(words) >= 2 and (words[-1] in STATES or is_adjective(words[-1])) and words[0] not in ("is", "has"):
+            head = " ".join(words[:-1])
+            plural = head.endswith("s") and not head.endswith("ss")
+            subject = head if plural else f"the {head}"
+            be = "are" if plural else "is"
+            return f"{subject} {be} {'not ' if negated else ''}{words[-1]}"
+        return f"not {words_of(name)}" if negated else words_of(name)
 
     def negated(self, e) -> str:
+        named = self.term_for(e)
+        if named is not None:
+            return self.term_claim(named, negated=True)
         if isinstance(e, ast.Not):
             return self.cond(e.value)
         if isinstance(e, ast.BoolOp):
             # "not (a or b)" reads "not a and not b" when each part has a plain negation
             parts = [self.negated(v) for v in e.values]
             if not any(p.startswith("not ") for p in parts):
-                parts = [f"({p})" if isinstance(v, ast.BoolOp) or runs_on(v) else p for p, v in zip(parts, e.values)]
+                parts = shared_subject([f"({p})" if isinstance(v, ast.BoolOp) or runs_on(v) else p for p, v in zip(parts, e.values)])
                 word = " and " if e.op == "or" else " or "
                 return ("," + word if len(parts) > 2 or any("," in p for p in parts) else word).join(parts)
         if isinstance(e, ast.Attribute):
@@ -94,9 +132,8 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and e.id not in self.local:
             decl = self.declarations.get(("definition", e.id))
             if decl is not None and decl.params is None and looks_boolean(decl.value, self):
-                inline = self.inlined(decl, [], negated=True)
-                if inline is not None:
-                    return inline
+                inline = None if names_a_time(e.id) else self.inlined(decl, [], negated=True)
+                return inline if inline is not None else self.term_claim(e.id, negated=True)
             return f"not {self.value(e)}"
         return f"not ({self.cond(e)})"
 
@@ -155,12 +192,26 @@ class ConditionReadings:
                 left = left.obj
         if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
             return self._none_comparison(left, op == "!=")
+        position = self._position_comparison(left, op, right)
+        if position is not None:
+            return position
         left_text = self.grouped(left, self.value(left))
         right_text = self.grouped(right, self.value(right))
         verb = COMPARISONS.get(op, op)
         if left_text == "you":
             verb = verb.replace("is", "are", 1)
         return f"{left_text} {verb} {right_text}"
+
+    def _position_comparison(self, left, op: str, right):
+        """``era.index == 0``: a place in an ordered list, counted from 0, reads by its
+        ordinal, "the era is the first"; None for any other comparison."""
+        if op not in ("==", "!=") or not (isinstance(left, ast.Attribute) and left.name == "index"):
+            return None
+        if not (isinstance(right, ast.Const) and type(right.value) is int and 0 <= right.value < len(ORDINALS)):
+            return None
+        subject = "you" if isinstance(left.obj, ast.Name) and left.obj.id == "you" and "you" not in self.local else self.value(left.obj)
+        be = self._subject_is(subject)
+        return f"{subject} {be} {'not ' if op == '!=' else ''}the {ORDINALS[right.value]}"
 
     def _none_comparison(self, left, exists: bool) -> str:
         """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists"."""
@@ -176,9 +227,9 @@ class ConditionReadings:
     def _membership(self, e: ast.Membership, negated: bool) -> str:
         container = e.container
         subject = e.item
-        if isinstance(subject, ast.Attribute) and subject.name == "id" and isinstance(container, ast.ListExpr):
-            if container.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items):
-                subject = subject.obj  # ``x.id in ["coal", "iron"]`` reads "x is coal or iron"
+        if isinstance(subject, ast.Attribute) and subject.name == "id":
+            if not isinstance(container, ast.ListExpr) or (container.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items)):
+                subject = subject.obj  # ``x.id in ["coal", "iron"]`` reads "x is coal or iron", ``x.id in y.goods`` "x is in ..."
         item = self.grouped(subject, self.value(subject))
         be = self._subject_is(item)
         if isinstance(container, ast.ListExpr) and container.items:
@@ -196,6 +247,33 @@ class ConditionReadings:
         if len(items) == 2:
             return f"{item} {be} neither {items[0]} nor {items[1]}"
         return f"{item} {be} none of {join_words(items, 'and')}"
+
+
+_VERB = re.compile(r" (is|are|has|have|exists|does) ")
+
+
+def shared_subject(parts: list) -> list:
+    """Parts of "a and b" that speak of the same thing say it once: "the lowest tile of
+    the industry on your mat exists and is developable"."""
+    result = list(parts[:1])
+    for previous, part in zip(parts, parts[1:]):
+        mine, theirs = _VERB.search(part + " "), _VERB.search(previous + " ")
+        subject = part[: mine.start()] if mine else None
+        if subject and theirs and previous[: theirs.start()] == subject and subject not in ("there", "it", "you") and not subject.startswith("("):
+            part = part[mine.start() + 1 :]
+        result.append(part)
+    return result
+
+
+# The last word of a term's name that says what state its subject is in: "era over".
+STATES = {"over", "open", "closed", "done", "full", "empty", "ready", "shut", "finished", "allowed"}
+
+
+def names_a_time(name: str) -> bool:
+    """A term whose name is a moment of the game, by an ordinal: "first round",
+    "last round of game". Such a term reads by its name: "it is the first round"."""
+    first = name.split("_")[0]
+    return "_" in name and (first in ORDINALS or first in ("last", "final"))
 
 
 def runs_on(e) -> bool:

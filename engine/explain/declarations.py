@@ -37,8 +37,9 @@ class DeclarationExplainer(StatementExplainer):
             return steps + self.resource(node)
         if kind == "action":
             return steps + self.block(node.body)
+        players = players_among(node.params, node.body)
         for param in node.params:  # a procedure or a handler
-            self.english.bind(param)
+            self.english.bind(param, "the player" if param in players and len(param) <= 2 else None)
         if kind == "procedure":
             return steps + self.block(node.body)
         return steps + [self.event(node)] + self.block(node.body)
@@ -148,3 +149,25 @@ class DeclarationExplainer(StatementExplainer):
         if thing is not None and isinstance(getattr(thing, "name", None), str):
             return "the " + lower_first(thing.name)
         return f"the {ident} market"
+
+
+def players_among(params, body) -> set:
+    """The parameters the body treats as a player: given as a keyword's ``player``, or
+    as who decides a choice (``by p``). A one-letter one reads "the player", not "p"."""
+    found = set()
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        for key, value in getattr(stmt, "kwargs", ()) or ():
+            if key == "player" and isinstance(value, ast.Name) and value.id in params:
+                found.add(value.id)
+        for clause in getattr(stmt, "clauses", ()) or ():
+            if getattr(clause, "kind", "") == "by" and isinstance(clause.value, ast.Name) and clause.value.id in params:
+                found.add(clause.value.id)
+        for attr in ("body", "otherwise"):
+            inner = getattr(stmt, attr, None)
+            if isinstance(inner, tuple):
+                stack.extend(inner)
+        for branch in getattr(stmt, "branches", ()) or ():
+            stack.extend(branch[1])
+    return found

@@ -25,6 +25,7 @@ from .words import (
     ORDINALS,
     PARTICIPLE,
     PRECEDENCE,
+    PREPOSITIONS,
     attribute_words,
     constant_words,
     join_words,
@@ -39,6 +40,16 @@ def _yes_no_fields(ruleset) -> frozenset:
     """The yes/no fields a ruleset adds to its data (``extend:`` with ``type: boolean``)."""
     extend = (getattr(ruleset, "manifest", None) or {}).get("extend") or {}
     return frozenset(name for fields in extend.values() if isinstance(fields, dict) for name, spec in fields.items() if isinstance(spec, dict) and spec.get("type") == "boolean")
+
+
+def _headings(ruleset) -> dict:
+    """The column headings the manifest's ``show.headings`` gives fields, base first."""
+    headings: dict = {}
+    for layer in getattr(ruleset, "layers", None) or ():
+        show = (getattr(layer, "manifest", None) or {}).get("show") or {}
+        if isinstance(show.get("headings"), dict):
+            headings.update(show["headings"])
+    return headings
 
 
 MAX_INLINED_VALUE_WORDS = 12  # a definition's value read in place of its name, if no longer
@@ -57,6 +68,7 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         self.local: dict[str, str] = {}  # local names bound so far -> how they read
         self.inlining: list[str] = []  # definitions being read in place of their calls
         self.yes_no_fields = _yes_no_fields(ruleset)
+        self.headings = _headings(ruleset)
 
     # -- names
     def bind(self, name: str, phrase: Optional[str] = None) -> None:
@@ -92,6 +104,8 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
                 if len(text.split()) <= MAX_INLINED_VALUE_WORDS:
                     return text
             return "the " + words
+        if decl is not None and getattr(decl, "params", None) is None:
+            return self.term_claim(name, negated=False)  # a condition: "the era is over"
         return words
 
     def name(self, name: str) -> str:
@@ -117,6 +131,8 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         return method(e)
 
     def _v_Const(self, e: ast.Const) -> str:
+        if isinstance(e.value, str):
+            return words_of(e.value)  # an id in the rules: "wild_industry" reads "wild industry"
         return constant_words(e.value)
 
     def _v_Template(self, e: ast.Template) -> str:
@@ -126,7 +142,15 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         return self.name(e.id)
 
     def _v_Attribute(self, e: ast.Attribute) -> str:
-        return self.possessive(e.obj, attribute_words(e.name))
+        return self.possessive(e.obj, self.field_words(e.name))
+
+    def field_words(self, name: str) -> str:
+        """A field's name as a noun: its words ("link icons"), or, for a name that ends
+        in a preposition and so is no noun (``closed_at``), the heading the ruleset's
+        manifest gives its column (``show.headings``)."""
+        if name.rsplit("_", 1)[-1] in PREPOSITIONS and isinstance(self.headings.get(name), str):
+            return self.headings[name]
+        return attribute_words(name)
 
     def possessive(self, obj, words: str) -> str:
         """``words`` belonging to ``obj``: "your hand", "the slot's tile", "the tile of (...)"."""
@@ -160,7 +184,9 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
     def _v_ListExpr(self, e: ast.ListExpr) -> str:
         if not e.items:
             return "an empty list"
-        return "the list (" + "; ".join(self.value(i) for i in e.items) + ")"
+        if len(e.items) == 1:
+            return f"just {self.value(e.items[0])}"
+        return join_words([self.wrapped(i) for i in e.items], "and") + ", in that order"
 
     def choices(self, e) -> str:
         """A list to choose from or to test membership in: "a, b or c"."""

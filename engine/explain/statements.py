@@ -11,6 +11,8 @@ as the rule code means them.
 
 from __future__ import annotations
 
+import re
+
 from ..language import ast
 from ..language.compiler import FLOW_PROCEDURES
 from .comments import SourceComments
@@ -18,7 +20,7 @@ from .expressions import English
 from .keywords import KeywordSentence
 from .aggregates import element_noun
 from .steps import Step
-from .words import as_sentence, as_sentence_end, capitalised, join_words, with_article, without_the, words_of
+from .words import PARTICLES, as_sentence, names_a_deed, as_sentence_end, capitalised, join_words, with_article, without_the, words_of
 
 
 class StatementExplainer:
@@ -91,15 +93,33 @@ class StatementExplainer:
             given.append(f"{english.value(arg)} as {english.variable(key)}")
         see = f"(see {capitalised(words_of(stmt.name))})"
         name = words_of(stmt.name)
+        if not names_a_deed(stmt.name):  # beer_bonus(merchant): "apply the merchant's beer bonus"
+            if len(stmt.args) == 1 and not stmt.kwargs:
+                return [Step(f"Then apply {english.possessive(stmt.args[0], name)} {see}.")]
+            with_ = f", with {join_words(given, 'and')}" if given else ""
+            return [Step(f"Then apply the {name}{with_} {see}.")]
         if len(stmt.args) == 1 and not stmt.kwargs:
-            thing = english.value(stmt.args[0])
-            noun = thing[4:] if thing.startswith("the ") else ""
-            if noun and name.endswith(" " + noun):  # play_card(card): "play the card"
-                return [Step(f"Then {name[: -len(noun)]}the {noun} {see}.")]
-            if " " not in name:  # flip(port): "flip the port"
-                return [Step(f"Then {name} {thing} {see}.")]
+            sentence = self._deed_with_one(name, english.value(stmt.args[0]), see)
+            if sentence is not None:
+                return [Step(sentence)]
         with_ = f", with {join_words(given, 'and')}" if given else ""
         return [Step(f"Then {name}{with_} {see}.")]
+
+    @staticmethod
+    def _deed_with_one(name: str, thing: str, see: str):
+        """A call of a procedure named by what it does, with one argument: "play the
+        card", "flip the port", "sell the mill abroad", "for the player: collect income"."""
+        noun = thing[4:] if thing.startswith("the ") else ""
+        verb, _, rest = name.partition(" ")
+        if noun and name.endswith(" " + noun):  # play_card(card): "play the card"
+            return f"Then {name[: -len(noun)]}the {noun} {see}."
+        if not rest:  # flip(port): "flip the port"
+            return f"Then {name} {thing} {see}."
+        if rest in PARTICLES:  # sell_abroad(mill): "sell the mill abroad"
+            return f"Then {verb} {thing} {rest} {see}."
+        if thing == "the player":  # collect_income(p): what one player does
+            return f"For the player: {name} {see}."
+        return f"Then {name} for {thing} {see}."
 
     def _s_Command(self, stmt: ast.Command) -> list[Step]:
         text = KeywordSentence(self.english, stmt).text()
@@ -200,6 +220,9 @@ class StatementExplainer:
         children = _without_prefix(self.block(stmt.body), f"For {english.local[stmt.var]}: ")
         if iterable in (f"the {name}s", f"{name}s"):
             return [Step(f"For each {name}:", children=children)]
+        found = re.fullmatch(rf"the ((?:\w+ )*?){re.escape(plural(name))}( (?:on|in|of) .+)?", iterable)
+        if found and " " not in name:  # "the links on the board": "for each link on the board"
+            return [Step(f"For each {found.group(1)}{name}{found.group(2) or ''}:", children=children)]
         return [Step(f"For each {name} in {iterable}:", children=children)]
 
     def _s_Repeat(self, stmt: ast.Repeat) -> list[Step]:

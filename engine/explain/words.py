@@ -120,6 +120,7 @@ ATTRIBUTE_WORDS = {
     "vp": "VP",
     "id": "id",
     "offered": "offered sources",
+    "spent": "money spent",
 }
 
 # The engine's attributes that read as an adjective when used as a condition: "the
@@ -148,6 +149,21 @@ OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "//": 2, "%": 2}
 
+# Verbs a procedure's name may start with: a name that does not ("beer_bonus") is a
+# thing that applies, read "apply the merchant's beer bonus". Plain English, no
+# edition's words.
+DEED_VERBS = set(
+    "add advance apply build buy call check choose clear close collect construct consume count deal discard "
+    "draw end fill flip gain gather give lose lower make move open pass pay place play put raise refill "
+    "remove repay reset return reveal score sell set ship shuffle start take trade turn use".split()
+)
+# Words after a verb that say where or how, not what: "sell the mill abroad".
+PARTICLES = {"abroad", "away", "back", "down", "off", "out", "over", "up", "aside", "in"}
+
+# A name that ends in one of these is no noun: a field ``closed_at`` reads by its
+# heading, a definition ``ports_for(mill)`` as "the ports for the mill".
+PREPOSITIONS = {"at", "from", "by", "to", "of", "in", "on", "for", "with", "after", "before", "until"}
+
 # Participles a bound result is named by: ``build_tile ... as built`` reads "the tile built".
 BIND_NOUNS = {"build_tile": "tile", "place_link": "link", "reveal_token": "token", "consume": "consumption"}
 PARTICIPLE = re.compile(r"^[a-z]+(ed|en|wn|lt|ught|ne)$")
@@ -157,6 +173,12 @@ def is_adjective(name: str) -> bool:
     """A yes/no field named by an adjective or a participle: "developable", "sold"."""
     last = name.split("_")[-1]
     return name in ADJECTIVES or last.endswith(("able", "ible")) or last in IRREGULAR_PARTICIPLES or bool(PARTICIPLE.match(last))
+
+
+def names_a_deed(name: str) -> bool:
+    """A procedure named by what it does: "play_card", "flip"; not "beer_bonus"."""
+    first = name.split("_")[0]
+    return "_" not in name or first in DEED_VERBS
 
 
 def possession(name: str) -> str:
