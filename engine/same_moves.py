@@ -115,9 +115,11 @@ class SameMoves:
         return keep
 
     def _effects(self, frame: FrameState, moves_tokens: list) -> list:
-        """What each move (its decisions, as tokens) does; see :meth:`_effect`."""
+        """What each move (its decisions, as tokens) does; see :meth:`_effect`. One budget
+        for them all, so that listing a position's moves costs at most that many replays."""
+        budget = [SAME_EFFECT_BUDGET]
         with self._at_frame_start():
-            return [self._effect(frame, tuple(frame.script) + tuple(tokens), [SAME_EFFECT_BUDGET]) for tokens in moves_tokens]
+            return [self._effect(frame, tuple(frame.script) + tuple(tokens), budget) for tokens in moves_tokens]
 
     def _effect(self, frame: FrameState, script: tuple, budget: list):
         """What the frame's decisions ``script`` leave, run from the state the frame started
@@ -185,8 +187,12 @@ class SameMoves:
 
 
 # Comparing a move after which its frame goes on follows every way it can go on; past
-# this many moves looked at, it is kept apart (listed), which is never wrong, only longer.
-SAME_EFFECT_BUDGET = 2000
+# this many moves looked at, in one listing, the moves are kept apart, which is never
+# wrong, only longer. At about a millisecond a replay, that bounds the cost at some
+# 0.2 s a listing. (Each compared move had a budget of 2,000 of its own at first: a
+# Lancashire Sell of several mills, whose frame goes on after a mill sold abroad, could
+# then cost seconds a listing, the likely cause of a bot decision of over 30 s.)
+SAME_EFFECT_BUDGET = 200
 
 
 def _may_repeat_a_choice(rules) -> frozenset:
