@@ -44,7 +44,7 @@ def test_arena_output(capsys):
     out = capsys.readouterr().out
     assert "quick vs random: 2 games" in out
     assert re.search(r"quick +wins [\d.]+/2 = +[\d.]+%  \(95% CI [\d.]+% - [\d.]+%\)", out)
-    assert re.search(r"^bot +rating +games +median VP +median income +s/decision$", out, re.M)
+    assert re.search(r"^bot +rating +games +median VP +median income +s/decision +max s$", out, re.M)
     assert "Bradley-Terry" in out
 
 

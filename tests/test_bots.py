@@ -197,3 +197,58 @@ def test_a_turn_plan_sees_the_second_action():
     after.push(after.parse(with_then.move.notation()))
     assert after.to_move == seat
     assert after.parse(with_then.then.notation()).notation() == with_then.then.notation()  # legal after the first
+
+
+def test_a_port_flips_by_a_sale_when_a_mill_is_connected():
+    from brass.language.runtime import Run
+
+    game = _midgame("lancashire", moves=40, seed=3)
+    run = Run(game, "replay")
+    facts = heuristic(game).facts
+    ports = [t for t in game.state.slot_tiles if t is not None and t.type.industry.id == "port" and not t.flipped]
+    mills = [t for t in game.state.slot_tiles if t is not None and t.type.industry.id == "cotton" and not t.flipped]
+    for port in ports:
+        assert facts.sold(run, port)  # Rulebook: Sell -- a port flips when a mill sells through it
+        reached = any(port in _ports_for(game, run, mill) for mill in mills)
+        assert bool(facts.can_sell(run, port)) == reached
+
+
+def _ports_for(game, run, mill):
+    call = game.rules.defines["ports_for"].caller()
+    return call(run, (mill,), {})
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_decision_keeps_to_its_budget(level, monkeypatch):
+    from brass.bots import planning
+
+    game = Game("lancashire", 2, seed=3)
+    greedy = make_bot("greedy", 3)
+    while game.state.actions_left < 2 or game.count_moves() < 400:
+        game.push(greedy.choose(game))
+    judged = []
+    counted = planning.Budget.counted
+
+    def spy(self, score):
+        charged = counted(self, score)
+
+        def call(g):
+            judged.append(1)
+            return charged(g)
+
+        return call
+
+    monkeypatch.setattr(planning.Budget, "counted", spy)
+    make_bot(level, 2).choose(game)
+    full = len(judged)  # on the bot's own budget
+    monkeypatch.setattr(planning.HeuristicBot, "budget", full // 4)
+    monkeypatch.setattr(planning.SearchBot, "plan_budget", full // 4)
+    monkeypatch.setattr(planning.SearchBot, "budget", full // 3)
+    judged.clear()
+    move = make_bot(level, 2).choose(game)
+    assert game.parse(move.notation()).notation() == move.notation()  # still a legal move
+    moves = game.count_moves()
+    # The budget is checked before each follow-up and each redeal: at most one of
+    # them (about as many positions as there are moves) runs past it.
+    assert len(judged) < full // 3 + 3 * moves
+    assert len(judged) < full

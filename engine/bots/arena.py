@@ -29,7 +29,8 @@ class GameResult:
     winners: list
     scores: list  # per seat: vp, income_level, money
     decisions: list  # per seat: moves chosen
-    seconds: list  # per seat: time spent choosing
+    seconds: list  # per seat: processor time spent choosing (its own process's, so others' load barely moves it)
+    longest: list = field(default_factory=list)  # per seat: the longest one decision took
 
 
 def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) -> GameResult:
@@ -39,11 +40,14 @@ def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) 
     bots = [make_bot(bot, (seed, i, bot)) for i, bot in enumerate(lineup)]
     decisions = [0] * len(lineup)
     seconds = [0.0] * len(lineup)
+    longest = [0.0] * len(lineup)
     while not game.is_over():
         seat = game.to_move
-        started = time.perf_counter()
+        started = time.process_time()
         move = bots[seat].choose(game)
-        seconds[seat] += time.perf_counter() - started
+        took = time.process_time() - started
+        seconds[seat] += took
+        longest[seat] = max(longest[seat], took)
         decisions[seat] += 1
         game.push(move)
     outcome = game.outcome()
@@ -51,7 +55,7 @@ def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) 
     for place, group in enumerate(outcome.ranking):
         for seat in group:
             places[seat] = place
-    return GameResult(tuple(lineup), seed, places, list(outcome.winners), outcome.scores, decisions, seconds)
+    return GameResult(tuple(lineup), seed, places, list(outcome.winners), outcome.scores, decisions, seconds, longest)
 
 
 def _play(task) -> GameResult:
@@ -178,7 +182,7 @@ def report(results: list, matches: list) -> str:
             low, high = wilson(won, match.games)
             lines.append(f"  {bot:<12} wins {won:g}/{match.games} = {won / match.games:6.1%}  (95% CI {low:.1%} - {high:.1%})")
     lines.append("")
-    lines.append(f"{'bot':<12} {'rating':>7} {'games':>6} {'median VP':>10} {'median income':>14} {'s/decision':>11}")
+    lines.append(f"{'bot':<12} {'rating':>7} {'games':>6} {'median VP':>10} {'median income':>14} {'s/decision':>11} {'max s':>6}")
     ratings = bradley_terry(results)
     for bot in sorted(ratings, key=lambda b: -ratings[b]):
         seats = [(r, s) for r in results for s, name in enumerate(r.lineup) if name == bot]
@@ -186,9 +190,11 @@ def report(results: list, matches: list) -> str:
         income = statistics.median(r.scores[s]["income_level"] for r, s in seats)
         decisions = sum(r.decisions[s] for r, s in seats)
         seconds = sum(r.seconds[s] for r, s in seats)
+        longest = max((r.longest[s] for r, s in seats if r.longest), default=0.0)
         games = len({id(r) for r, _ in seats})
-        lines.append(f"{bot:<12} {ratings[bot]:>7.0f} {games:>6} {vp:>10g} {income:>14g} {seconds / max(1, decisions):>11.3f}")
+        lines.append(f"{bot:<12} {ratings[bot]:>7.0f} {games:>6} {vp:>10g} {income:>14g} {seconds / max(1, decisions):>11.3f} {longest:>6.2f}")
     lines.append("rating: Bradley-Terry on the Elo scale (mean 0), from every pair of seats of different bots")
+    lines.append("s/decision, max s: processor seconds per decision (the bot's own process), mean and longest")
     return "\n".join(lines)
 
 

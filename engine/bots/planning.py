@@ -18,15 +18,23 @@ opens, are seen together.
   ``easy`` level).
 * :class:`SearchBot` is a determinised sampling search (information-set Monte
   Carlo with the heuristic as prior, rollout policy and judge): it keeps the
-  best few plans, and for each of several redeals plays each plan, then the
-  other players' replies by the heuristic until its own next turn, and judges
-  that position by the best action it would have then. The plan with the best
-  mean wins. The budget is counted in plans, redeals and moves, never in wall
-  time, so a seed gives the same game on any machine.
+  best few plans that differ (two passes discarding different cards are one
+  plan), and for each of several redeals plays each plan, then the other
+  players' replies by the heuristic until its own next turn, and judges that
+  position by the best action it would have then. Within a redeal every plan
+  meets the same random draws (common random numbers: ties among the replies
+  fall alike), so the plans' means differ by the plans, not by luck. The plan
+  with the best mean wins.
+
+Both keep to a :class:`Budget` of positions judged (every legal move looked at
+costs one): a decision among thousands of moves (the Rail era's double links)
+follows fewer first actions and plays fewer redeals out. Counted in positions,
+never in time, so a seed gives the same game on any machine.
 """
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple, Optional
 
 from ..errors import MoveError
@@ -39,27 +47,55 @@ FIRST_ACTIONS = 3  # the heuristic's best first actions a plan starts from ...
 SKIPPED_KINDS = ("pass",)  # ... and the best of every other kind of action but these
 
 
+class Budget:
+    """How many more positions a decision may judge: every legal move looked at
+    costs one. Counted, never timed, so a seed gives the same decision on any
+    machine; and a decision among thousands of moves (a Rail era turn) looks at
+    fewer plans, and plays fewer out, than one among a few hundred."""
+
+    def __init__(self, positions: Optional[int] = None):
+        self.left = positions  # None: no limit
+        self.moves = 0  # legal moves at the last turn planned
+
+    def affords(self, cost: float) -> bool:
+        return self.left is None or self.left >= cost
+
+    def counted(self, score):
+        """``score``, charging one position a call."""
+        if self.left is None:
+            return score
+
+        def charged(game):
+            self.left -= 1
+            return score(game)
+
+        return charged
+
+
+UNLIMITED = Budget()
+
+
 class Plan(NamedTuple):
     move: Move  # the action to take now
     value: float  # the heuristic's verdict after the turn's actions
     then: Optional[Move]  # the action after it in the same turn (None: the turn ends)
 
 
-def _ranked(game: Game, seat: int) -> list:
+def _ranked(game: Game, seat: int, budget: Budget = UNLIMITED) -> list:
     """(move, score) for every legal move, best first (ties in the rules' order)."""
     judge = heuristic(game)
-    scored = game.scored_moves(lambda g: judge.relative(g, seat))
+    scored = game.scored_moves(budget.counted(lambda g: judge.relative(g, seat)))
     order = sorted(range(len(scored)), key=lambda i: -scored[i][1])
     return [scored[i] for i in order]
 
 
-def _best(game: Game, seat: int) -> tuple[Move, float]:
+def _best(game: Game, seat: int, budget: Budget = UNLIMITED) -> tuple[Move, float]:
     """The seat's best move one action ahead (the seat is to move), by its own worth
     (half the cost of judging every move against the others), with its value
     against the others. Only the best is made into a Move: the cheap way through
     thousands of moves."""
     judge = heuristic(game)
-    move = game.best_moves(lambda g: judge.value(g, seat))[0]
+    move = game.best_moves(budget.counted(lambda g: judge.value(g, seat)))[0]
     with game.explore(move):
         return move, judge.relative(game, seat)
 
@@ -81,19 +117,30 @@ def _starts(ranked: list, first: int) -> list:
     return kept
 
 
-def plans(game: Game, seat: int, first: Optional[int] = None) -> list[Plan]:
+def plans(game: Game, seat: int, first: Optional[int] = None, budget: Optional[Budget] = None) -> list[Plan]:
     """The seat's turn plans, best first: each start (:func:`_starts`) with the best
-    action after it when the turn goes on (ties in the heuristic's order)."""
-    ranked = _ranked(game, seat)
+    action after it when the turn goes on (ties in the heuristic's order). Starts
+    are followed in the heuristic's order while the budget lasts (a follow-up is
+    reckoned to cost as many positions as the last one did, the first as many as
+    there are first moves); the first is always followed, the rest dropped."""
+    budget = Budget() if budget is None else budget
+    ranked = _ranked(game, seat, budget)
+    budget.moves = len(ranked)
     if len(ranked) == 1:
         return [Plan(ranked[0][0], ranked[0][1], None)]
     turn = _turn(game)
     found = []
+    cost = len(ranked)
     for move, score in _starts(ranked, FIRST_ACTIONS if first is None else first):
+        if found and not budget.affords(cost):
+            break
         after = game.copy()
         after.push(after.parse(move.notation()))
         if not after.is_over() and after.to_move == seat and _turn(after) == turn:
-            then, score = _best(after, seat)
+            before = budget.left
+            then, score = _best(after, seat, budget)
+            if before is not None:
+                cost = before - budget.left
             found.append(Plan(move, score, then))
         else:
             found.append(Plan(move, score, None))
@@ -101,12 +148,30 @@ def plans(game: Game, seat: int, first: Optional[int] = None) -> list[Plan]:
     return [found[i] for i in order]
 
 
-def _heuristic_move(game: Game, rng) -> Move:
+def _kind(move: Optional[Move]) -> str:
+    return move.notation().split()[0] if move is not None else ""
+
+
+def _distinct(found: list, count: int) -> list:
+    """The first ``count`` plans that differ in worth or in their kinds of action: two
+    plans alike in both (a pass discarding this card or that one) are one plan to
+    play out, so the next is played out instead."""
+    kept = []
+    for plan in found:
+        if any(abs(plan.value - other.value) < 1e-9 and _kind(plan.move) == _kind(other.move) and _kind(plan.then) == _kind(other.then) for other in kept):
+            continue
+        kept.append(plan)
+        if len(kept) == count:
+            break
+    return kept
+
+
+def _heuristic_move(game: Game, rng, budget: Budget = UNLIMITED) -> Move:
     """The heuristic's best move for whoever is to move (ties drawn by ``rng``), by
     its own worth alone (half the cost of judging it against the others)."""
     seat = game.to_move
     judge = heuristic(game)
-    return rng.choice(game.best_moves(lambda g: judge.value(g, seat)))
+    return rng.choice(game.best_moves(budget.counted(lambda g: judge.value(g, seat))))
 
 
 class HeuristicBot(Bot):
@@ -115,11 +180,12 @@ class HeuristicBot(Bot):
     name = "medium"
     choice = 1  # pick among this many best plans
     starts = FIRST_ACTIONS  # the best first actions its plans start from
+    budget = 20_000  # positions a decision may judge (see Budget): under a second of one core
 
     def choose(self, game: Game) -> Move:
         seat = game.to_move
         world = determinize(game, seat, self.rng)
-        found = plans(world, seat, self.starts)
+        found = plans(world, seat, self.starts, Budget(self.budget))
         if self.choice > 1:
             pick = found[self.rng.randrange(min(self.choice, len(found)))].move
         else:
@@ -141,32 +207,48 @@ class SearchBot(Bot):
     name = "hard"
     starts = 3  # the best first actions its plans start from
     candidates = 3  # plans kept from the heuristic's ranking
-    samples = 2  # redeals of the hidden information per decision
+    samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
     horizon = 4  # at most this many moves played after a plan, on the way to the seat's next turn
+    plan_budget = HeuristicBot.budget  # positions the turn plans may judge (as many as medium's) ...
+    budget = 40_000  # ... and the whole decision, playing out included: under 2 s of one core
 
     def choose(self, game: Game) -> Move:
         return self.estimates(game, 1)[0][0]
 
     def estimates(self, game: Game, count: int = 3) -> list[tuple[Move, float]]:
         """The bot's best ``count`` moves with the mean value it found for each
-        (points ahead of the others), best first."""
+        (points ahead of the others), best first. A redeal is played out only when
+        the budget left affords it (reckoned at what the last one cost, the first at
+        three positions a move for each plan); with none, the plans' own order."""
         seat = game.to_move
         rng = self.rng
         root = determinize(game, seat, rng)
-        found = plans(root, seat, self.starts)
-        kept = found[: max(self.candidates, count)]
+        planning = Budget(self.plan_budget)
+        found = plans(root, seat, self.starts, planning)
+        budget = Budget(self.budget - (self.plan_budget - planning.left))
+        kept = _distinct(found, max(self.candidates, count))
         if len(kept) == 1:
             return [(_here(game, kept[0].move), kept[0].value)]
         totals = [0.0] * len(kept)
+        played = 0
+        cost = 3 * planning.moves * len(kept)
         for _ in range(self.samples):
+            if not budget.affords(cost):
+                break
             world = determinize(game, seat, rng)
+            stream = rng.randrange(2**31)  # every plan meets the same draws (ties among replies): only the plans differ
+            before = budget.left
             for index, plan in enumerate(kept):
-                totals[index] += self._play_out(world, plan, seat, rng)
+                totals[index] += self._play_out(world, plan, seat, random.Random(stream), budget)
+            cost = before - budget.left
+            played += 1
+        if not played:
+            return [(_here(game, plan.move), plan.value) for plan in kept[:count]]
         # Ties go to the heuristic's order (the first kept is its favourite).
         order = sorted(range(len(kept)), key=lambda i: (-totals[i], i))[:count]
-        return [(_here(game, kept[i].move), totals[i] / self.samples) for i in order]
+        return [(_here(game, kept[i].move), totals[i] / played) for i in order]
 
-    def _play_out(self, world: Game, plan: Plan, seat: int, rng) -> float:
+    def _play_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> float:
         """Play the plan in a copy of the world, then the heuristic for everyone until
         the seat's next turn (or the horizon); there, the best the seat can do in
         one action, by the heuristic."""
@@ -185,11 +267,11 @@ class SearchBot(Bot):
                 break
             if game.to_move == seat and _turn(game) != turn:
                 break
-            game.push(_heuristic_move(game, rng))
+            game.push(_heuristic_move(game, rng, budget))
         judge = heuristic(game)
         if game.is_over() or game.to_move != seat:
             return judge.relative(game, seat)
-        return _best(game, seat)[1]
+        return _best(game, seat, budget)[1]
 
 
 def _here(game: Game, move: Move) -> Move:
