@@ -128,6 +128,7 @@ class _Played:
     mark: int  # journal position before the move
     turn: tuple  # (era, round, turn index) when it was made
     frame: FrameState  # the frame that was waiting for it
+    position: object  # the game's position token before it: undo goes back to that position
 
 
 class Game(Lookahead, SameMoves):
@@ -903,7 +904,7 @@ class Game(Lookahead, SameMoves):
             revealed = self._continue_frame(tokens, trusted)
             self._position = object()
             if move is not None:
-                self.history.append(_Played(move, mark, turn, frame))
+                self.history.append(_Played(move, mark, turn, frame, position))
             self._advance()
             hook = self.ruleset.hook.brass_after_move
             if hook.get_hookimpls():
@@ -955,7 +956,9 @@ class Game(Lookahead, SameMoves):
             raise UndoError("nothing to undo: moves can be taken back only within your own turn, before any card is drawn or hidden information revealed")
         played = self.history.pop()
         self._restore(played.mark, played.frame)
-        self._position = object()
+        # The very position the move was made at: the moves listed there are legal
+        # here as they were, and need no checking again (search pushes and undoes them).
+        self._position = played.position
         return played.move
 
     # -------------------------------------------------------------- outcome
