@@ -415,15 +415,13 @@ class Game(Lookahead, SameMoves):
         """Why a written choice fits no move: its rules ask for it only when..., or never."""
         from .explain.asked import only_when
 
-        declarations = self.rules.declarations
         if frame.kind == "action":
-            declaration = declarations.get(("action", run.action.name)) if run.action is not None else None
+            declaration = self._code_of(run.action.name) if run.action is not None else None
         else:
-            declaration = declarations.get(("procedure", frame.name))
+            declaration = self._code_of(frame.name)
         if declaration is not None:
-            procedures = {name: decl for (kind, name), decl in declarations.items() if kind == "procedure"}
             try:
-                when = only_when(declaration, key, procedures, self.ruleset)
+                when = only_when(declaration, key, self.rules.declarations, self.ruleset)
             except Exception:  # a rule the English cannot read: the plain reason stands
                 when = None
             if when:
@@ -744,12 +742,13 @@ class Game(Lookahead, SameMoves):
         """Does the code of this action (or procedure) ask for this choice anywhere?"""
         from .explain.asked import guards
 
+        declaration = self._code_of(name)
+        return declaration is not None and guards(declaration.body, key, self.rules.declarations) is not None
+
+    def _code_of(self, name: str):
+        """The syntax tree of an action, or of a procedure that asks for decisions."""
         declarations = self.rules.declarations
-        declaration = declarations.get(("action", name)) or declarations.get(("procedure", name))
-        if declaration is None:
-            return False
-        procedures = {n: decl for (kind, n), decl in declarations.items() if kind == "procedure"}
-        return guards(declaration.body, key, procedures) is not None
+        return declarations.get(("action", name)) or declarations.get(("procedure", name))
 
     @staticmethod
     def _owners(word: str, choices: dict) -> list:

@@ -202,7 +202,6 @@ def _may_repeat_a_choice(rules) -> frozenset:
     if cached is not None:
         return cached
     declarations = rules.declarations
-    procedures = {name: decl for (kind, name), decl in declarations.items() if kind == "procedure"}
 
     def repeats(body, in_loop: bool, names: set, calling: frozenset) -> bool:
         for stmt in body:
@@ -220,8 +219,8 @@ def _may_repeat_a_choice(rules) -> frozenset:
             elif isinstance(stmt, ast.Optionally):
                 if repeats(stmt.body, in_loop, names, calling):
                     return True
-            elif isinstance(stmt, ast.CallProcedure) and stmt.name in procedures:
-                if stmt.name in calling or repeats(procedures[stmt.name].body, in_loop, names, calling | {stmt.name}):
+            elif isinstance(stmt, ast.CallProcedure) and ("procedure", stmt.name) in declarations:
+                if stmt.name in calling or repeats(declarations["procedure", stmt.name].body, in_loop, names, calling | {stmt.name}):
                     return True  # a recursive call: it may choose again
         return False
 
