@@ -252,3 +252,49 @@ def test_a_decision_keeps_to_its_budget(level, monkeypatch):
     # them (about as many positions as there are moves) runs past it.
     assert len(judged) < full // 3 + 3 * moves
     assert len(judged) < full
+
+
+def _turn_start(ruleset: str, players: int, seed: int, first: bool) -> Game:
+    """A position where the player to move starts a turn of two actions, first
+    (or last) in its round's turn order."""
+    game = _midgame(ruleset, players, moves=8, seed=seed)
+    bot = make_bot("quick", seed)
+    while not (game.state.actions_left == 2 and (game.state.turn_index == 0) == first and game.state.round > 1):
+        game.push(bot.choose(game))
+    return game
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["first in the round", "last in the round"])
+def test_hard_judges_every_plan_at_the_end_of_the_round(first):
+    from brass.bots.planning import SearchBot, UNLIMITED, _distinct, plans
+
+    game = _turn_start("birmingham", 2, 11, first)
+    seat, era, round_ = game.to_move, game.state.era_index, game.state.round
+    bot = SearchBot(3)
+    kept = _distinct(plans(game, seat), bot.candidates)
+    assert len(kept) > 1
+    for plan in kept:
+        reached = bot._played_out(game, plan, seat, random.Random(1), UNLIMITED)
+        # Whatever the plan spends (and so whoever goes first next), the position is
+        # judged at the next round's start, every seat having had its turn.
+        assert (reached.state.era_index, reached.state.round) != (era, round_)
+        assert reached.state.turn_index == 0 and reached.state.actions_left in (1, 2)
+        movers = [played.move.player for played in reached.history]  # a copy's history: the moves since
+        assert movers[:2] == [seat, seat]
+        assert (seat + 1) % 2 in movers[2:] if first else set(movers) == {seat}
+
+
+def test_the_levels_take_one_of_their_best_plans():
+    from brass.bots.planning import plans
+
+    game = _turn_start("birmingham", 2, 12, True)
+    found = plans(game, game.to_move)
+    assert found[0].value > found[1].value > found[2].value > found[3].value  # no ties among the best
+    # A move by what it does: which card pays for it may tie (a redealt world lists the hand otherwise).
+    does = lambda move: " ".join(word for word in move.notation().split() if not word.startswith("card="))
+    best = [does(plan.move) for plan in found]
+    taken = {level: {does(make_bot(level, seed).choose(game)) for seed in range(12)} for level in ("planner", "medium", "easy")}
+    worth = lambda level: {found[best.index(move)].value for move in taken[level]}
+    assert worth("planner") == {found[0].value}  # the best (ties drawn)
+    assert taken["medium"] == set(best[:2])  # the second best as often as the best
+    assert set(best[:2]) < taken["easy"] and min(worth("easy")) >= found[2].value  # or the third

@@ -5,10 +5,11 @@ A bot is a class with a ``name`` and a method ``choose(game) -> Move`` (see
 
 * ``random``, ``quick``, ``greedy``: a uniform random move, a fast random move,
   and the best move one move ahead by :func:`evaluate`.
-* ``easy``, ``medium``, ``hard``: the levels meant for play. ``medium`` plans its
-  whole turn (both actions) with the planning heuristic, ``easy`` often takes
-  its second or third plan, ``hard`` searches the other players' replies to its
-  best plans (:mod:`brass.bots.planning`).
+* ``planner``: plans its whole turn (both actions) with the planning heuristic
+  and takes the best plan (:mod:`brass.bots.planning`).
+* ``easy``, ``medium``, ``hard``: the levels meant for play. ``easy`` takes one
+  of the planner's three best plans, ``medium`` one of its two best, and
+  ``hard`` searches the other players' replies to its best plans.
 
 Other bots are found through the ``brass.bots`` entry-point group, or named as
 ``module:Class``.
@@ -18,10 +19,10 @@ from __future__ import annotations
 
 from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
 from .evaluation import default_evaluation, evaluate, heuristic_evaluation
-from .planning import EasyBot, HeuristicBot, SearchBot
+from .planning import EasyBot, HeuristicBot, MediumBot, SearchBot
 from .registry import BOTS, LEVELS, bot_class, installed_bots, make_bot
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HeuristicBot", "QuickRandomBot", "RandomBot", "SearchBot",
+    "BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HeuristicBot", "MediumBot", "QuickRandomBot", "RandomBot", "SearchBot",
     "default_evaluation", "evaluate", "bot_class", "heuristic_evaluation", "installed_bots", "make_bot",
 ]

@@ -12,19 +12,19 @@ only with what follows it), and judge each by the best action that can follow
 it in the same turn: a loan and the build it pays for, a build and the sale it
 opens, are seen together.
 
-* :class:`HeuristicBot` takes the first action of the best plan by the
-  heuristic (:class:`~brass.bots.evaluation.Heuristic`), judged against the
-  others. ``choice`` > 1 makes it pick at random among its few best plans (the
-  ``easy`` level).
-* :class:`SearchBot` is a determinised sampling search (information-set Monte
-  Carlo with the heuristic as prior, rollout policy and judge): it keeps the
-  best few plans that differ (two passes discarding different cards are one
-  plan), and for each of several redeals plays each plan, then the other
-  players' replies by the heuristic until its own next turn, and judges that
-  position by the best action it would have then. Within a redeal every plan
-  meets the same random draws (common random numbers: ties among the replies
-  fall alike), so the plans' means differ by the plans, not by luck. The plan
-  with the best mean wins.
+* :class:`HeuristicBot` (``planner``) takes the first action of the best plan
+  by the heuristic (:class:`~brass.bots.evaluation.Heuristic`), judged against
+  the others. ``choice`` > 1 makes it pick at random among its few best plans:
+  the ``medium`` level (two) and the ``easy`` level (three).
+* :class:`SearchBot` (``hard``) is a determinised sampling search
+  (information-set Monte Carlo with the heuristic as prior, rollout policy and
+  judge): it keeps the best few plans that differ (two passes discarding
+  different cards are one plan), and for each of several redeals plays each
+  plan, then the others' replies to the end of the round, each reply the best
+  turn plan of its player (as ``planner`` plays), and judges the position
+  there, where every seat has had its turn. Within a redeal every plan meets
+  the same random draws (common random numbers), so the plans' means differ by
+  the plans, not by luck. The plan with the best mean wins.
 
 Both keep to a :class:`Budget` of positions judged (every legal move looked at
 costs one): a decision among thousands of moves (the Rail era's double links)
@@ -45,6 +45,7 @@ from .evaluation import heuristic
 
 FIRST_ACTIONS = 3  # the heuristic's best first actions a plan starts from ...
 SKIPPED_KINDS = ("pass",)  # ... and the best of every other kind of action but these
+REPLY_COST = 6  # positions a reply's turn plan is reckoned to judge, per legal move of the last turn planned
 
 
 class Budget:
@@ -175,9 +176,10 @@ def _heuristic_move(game: Game, rng, budget: Budget = UNLIMITED) -> Move:
 
 
 class HeuristicBot(Bot):
-    """The first action of the turn plan the heuristic likes best."""
+    """The first action of the turn plan the heuristic likes best: the planning
+    heuristic at full strength (``planner``), and the plans ``hard`` searches."""
 
-    name = "medium"
+    name = "planner"
     choice = 1  # pick among this many best plans
     starts = FIRST_ACTIONS  # the best first actions its plans start from
     budget = 20_000  # positions a decision may judge (see Budget): under a second of one core
@@ -194,6 +196,15 @@ class HeuristicBot(Bot):
         return _here(game, pick)
 
 
+class MediumBot(HeuristicBot):
+    """The heuristic's turn plans, taking its second-best as often as its best: a
+    level between ``easy`` and ``hard`` (the best plan every time is ``planner``,
+    as strong as ``hard`` in the games measured)."""
+
+    name = "medium"
+    choice = 2
+
+
 class EasyBot(HeuristicBot):
     """The heuristic's choice, often not its first: one of its three best plans."""
 
@@ -208,18 +219,20 @@ class SearchBot(Bot):
     starts = 3  # the best first actions its plans start from
     candidates = 3  # plans kept from the heuristic's ranking
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
-    horizon = 4  # at most this many moves played after a plan, on the way to the seat's next turn
-    plan_budget = HeuristicBot.budget  # positions the turn plans may judge (as many as medium's) ...
-    budget = 40_000  # ... and the whole decision, playing out included: under 2 s of one core
+    horizon = 8  # at most this many replies (turns, or single choices) played after a plan, to the round's end
+    plan_budget = HeuristicBot.budget  # positions the turn plans may judge (as many as planner's) ...
+    budget = 30_000  # ... and the whole decision, playing out included: under 1.6 s of one core (a late Rail era position costs about 50 microseconds)
 
     def choose(self, game: Game) -> Move:
         return self.estimates(game, 1)[0][0]
 
     def estimates(self, game: Game, count: int = 3) -> list[tuple[Move, float]]:
         """The bot's best ``count`` moves with the mean value it found for each
-        (points ahead of the others), best first. A redeal is played out only when
-        the budget left affords it (reckoned at what the last one cost, the first at
-        three positions a move for each plan); with none, the plans' own order."""
+        (points ahead of the others), best first. A plan is played out only when the
+        budget left affords it (reckoned at the costliest playing out so far, the
+        first at ``REPLY_COST`` positions a move for each other player's reply); a
+        redeal not played out for every plan is dropped. With none played, the
+        plans' own order."""
         seat = game.to_move
         rng = self.rng
         root = determinize(game, seat, rng)
@@ -231,16 +244,22 @@ class SearchBot(Bot):
             return [(_here(game, kept[0].move), kept[0].value)]
         totals = [0.0] * len(kept)
         played = 0
-        cost = 3 * planning.moves * len(kept)
+        others = len(game.state.players) - 1
+        cost = (1 + REPLY_COST * others) * planning.moves  # a plan's playing out, reckoned before any is played
         for _ in range(self.samples):
-            if not budget.affords(cost):
-                break
             world = determinize(game, seat, rng)
             stream = rng.randrange(2**31)  # every plan meets the same draws (ties among replies): only the plans differ
-            before = budget.left
-            for index, plan in enumerate(kept):
-                totals[index] += self._play_out(world, plan, seat, random.Random(stream), budget)
-            cost = before - budget.left
+            values = []
+            for plan in kept:
+                if not budget.affords(cost):
+                    break  # a redeal not played out for every plan is dropped: the plans must meet the same one
+                before = budget.left
+                values.append(self._play_out(world, plan, seat, random.Random(stream), budget))
+                if before is not None:
+                    cost = max(cost, before - budget.left)
+            if len(values) < len(kept):
+                break
+            totals = [total + value for total, value in zip(totals, values)]
             played += 1
         if not played:
             return [(_here(game, plan.move), plan.value) for plan in kept[:count]]
@@ -249,29 +268,52 @@ class SearchBot(Bot):
         return [(_here(game, kept[i].move), totals[i] / played) for i in order]
 
     def _play_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> float:
-        """Play the plan in a copy of the world, then the heuristic for everyone until
-        the seat's next turn (or the horizon); there, the best the seat can do in
-        one action, by the heuristic."""
+        """The plan's worth in one redeal: the position :meth:`_played_out` reaches,
+        judged against the others."""
+        game = self._played_out(world, plan, seat, rng, budget)
+        return heuristic(game).relative(game, seat)
+
+    def _played_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> Game:
+        """A copy of the world after the plan and the others' replies to the end of
+        the round, each the best turn plan of its player (as ``planner`` plays):
+        the point where every seat has had its turn.
+
+        The round's end is the same point of the game whatever the plan: a playout
+        that stopped at the seat's own next turn judged a plan that spends little
+        (the seat goes first in the next round) before the others' replies, and one
+        that spends after them. A reply the budget no longer affords is the
+        heuristic's one best action."""
         game = world.copy()
-        turn = _turn(game)
-        game.push(game.parse(plan.move.notation()))
-        if plan.then is not None and not game.is_over() and game.to_move == seat and _turn(game) == turn:
-            # A chance inside the first action (a token turned up) may differ in this
-            # redeal and forbid the planned second one: then the heuristic moves.
-            try:
-                game.push(game.parse(plan.then.notation()))
-            except MoveError:
-                pass
+        start = _round(game)
+        _play_turn(game, plan.move, plan.then)
         for _ in range(self.horizon):
-            if game.is_over():
+            if game.is_over() or _round(game) != start:
                 break
-            if game.to_move == seat and _turn(game) != turn:
-                break
-            game.push(_heuristic_move(game, rng, budget))
-        judge = heuristic(game)
-        if game.is_over() or game.to_move != seat:
-            return judge.relative(game, seat)
-        return _best(game, seat, budget)[1]
+            mover = game.to_move
+            if mover != seat and budget.affords(REPLY_COST * game.legal_moves.count()):
+                reply = plans(game, mover, 1, budget)[0]
+                _play_turn(game, reply.move, reply.then)
+            else:  # the seat's own choices inside the round (a shortfall's sales), or no budget left
+                game.push(_heuristic_move(game, rng, budget))
+        return game
+
+
+def _round(game: Game) -> tuple:
+    state = game.state
+    return (state.era_index, state.round)
+
+
+def _play_turn(game: Game, move: Move, then: Optional[Move]) -> None:
+    """Push a turn plan's actions: ``then`` only if the turn goes on after ``move``. A
+    chance inside the first action (a token turned up) may differ in another redeal
+    and forbid the planned second one: then it is left for the caller to choose."""
+    player, turn = game.to_move, _turn(game)
+    game.push(game.parse(move.notation()))
+    if then is not None and not game.is_over() and game.to_move == player and _turn(game) == turn:
+        try:
+            game.push(game.parse(then.notation()))
+        except MoveError:
+            pass
 
 
 def _here(game: Game, move: Move) -> Move:

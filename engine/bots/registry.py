@@ -8,11 +8,11 @@ from importlib.metadata import entry_points
 from typing import Optional
 
 from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
-from .planning import EasyBot, HeuristicBot, SearchBot
+from .planning import EasyBot, HeuristicBot, MediumBot, SearchBot
 
 GROUP = "brass.bots"
 
-BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, HeuristicBot, SearchBot)}
+BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, MediumBot, HeuristicBot, SearchBot)}
 
 LEVELS = ("easy", "medium", "hard")
 
