@@ -50,27 +50,47 @@ REPLY_COST = 6  # positions a reply's turn plan is reckoned to judge, per legal 
 
 class Budget:
     """How many more positions a decision may judge: every legal move looked at
-    costs one. Counted, never timed, so a seed gives the same decision on any
-    machine; and a decision among thousands of moves (a Rail era turn) looks at
-    fewer plans, and plays fewer out, than one among a few hundred."""
+    costs one, more on a crowded board (``weight``, see :func:`crowding`).
+    Counted, never timed, so a seed gives the same decision on any machine; and
+    a decision among thousands of moves (a Rail era turn) looks at fewer plans,
+    and plays fewer out, than one among a few hundred."""
 
-    def __init__(self, positions: Optional[int] = None):
+    def __init__(self, positions: Optional[int] = None, weight: float = 1.0):
         self.left = positions  # None: no limit
+        self.weight = weight  # what one position judged costs
         self.moves = 0  # legal moves at the last turn planned
 
-    def affords(self, cost: float) -> bool:
-        return self.left is None or self.left >= cost
+    def affords(self, positions: float) -> bool:
+        return self.left is None or self.left >= positions * self.weight
+
+    def since(self, before: float) -> float:
+        """Positions judged since ``left`` was ``before``."""
+        return (before - self.left) / self.weight
 
     def counted(self, score):
-        """``score``, charging one position a call."""
+        """``score``, charging one position (times the weight) a call."""
         if self.left is None:
             return score
+        weight = self.weight
 
         def charged(game):
-            self.left -= 1
+            self.left -= weight
             return score(game)
 
         return charged
+
+
+CROWD = 40  # pieces on the board (tiles and links) that double what judging a position costs
+
+
+def crowding(game: Game) -> float:
+    """What judging one position costs here, against an empty board: a position is
+    judged tile by tile and link by link (and the moves that make it consume from
+    more of them), so a late Rail era position takes about 70 microseconds where an
+    early Canal era one takes 40. Read once per decision, at its start."""
+    state = game.state
+    pieces = sum(1 for tile in state.slot_tiles if tile is not None) + sum(1 for link in state.line_links if link is not None)
+    return 1.0 + pieces / CROWD
 
 
 UNLIMITED = Budget()
@@ -141,7 +161,7 @@ def plans(game: Game, seat: int, first: Optional[int] = None, budget: Optional[B
             before = budget.left
             then, score = _best(after, seat, budget)
             if before is not None:
-                cost = before - budget.left
+                cost = budget.since(before)
             found.append(Plan(move, score, then))
         else:
             found.append(Plan(move, score, None))
@@ -187,7 +207,7 @@ class HeuristicBot(Bot):
     def choose(self, game: Game) -> Move:
         seat = game.to_move
         world = determinize(game, seat, self.rng)
-        found = plans(world, seat, self.starts, Budget(self.budget))
+        found = plans(world, seat, self.starts, Budget(self.budget, crowding(game)))
         if self.choice > 1:
             pick = found[self.rng.randrange(min(self.choice, len(found)))].move
         else:
@@ -236,9 +256,11 @@ class SearchBot(Bot):
         seat = game.to_move
         rng = self.rng
         root = determinize(game, seat, rng)
-        planning = Budget(self.plan_budget)
+        weight = crowding(game)
+        planning = Budget(self.plan_budget, weight)
         found = plans(root, seat, self.starts, planning)
-        budget = Budget(self.budget - (self.plan_budget - planning.left))
+        budget = Budget(self.budget - (self.plan_budget - planning.left), weight)
+        budget.moves = planning.moves
         kept = _distinct(found, max(self.candidates, count))
         if len(kept) == 1:
             return [(_here(game, kept[0].move), kept[0].value)]
@@ -256,7 +278,7 @@ class SearchBot(Bot):
                 before = budget.left
                 values.append(self._play_out(world, plan, seat, random.Random(stream), budget))
                 if before is not None:
-                    cost = max(cost, before - budget.left)
+                    cost = max(cost, budget.since(before))
             if len(values) < len(kept):
                 break
             totals = [total + value for total, value in zip(totals, values)]
@@ -290,7 +312,8 @@ class SearchBot(Bot):
             if game.is_over() or _round(game) != start:
                 break
             mover = game.to_move
-            if mover != seat and budget.affords(REPLY_COST * game.legal_moves.count()):
+            # A reply is reckoned to list as many moves as the last turn planned (counting them would cost).
+            if mover != seat and budget.affords(REPLY_COST * budget.moves):
                 reply = plans(game, mover, 1, budget)[0]
                 _play_turn(game, reply.move, reply.then)
             else:  # the seat's own choices inside the round (a shortfall's sales), or no budget left
