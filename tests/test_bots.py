@@ -298,3 +298,22 @@ def test_the_levels_take_one_of_their_best_plans():
     assert worth("planner") == {found[0].value}  # the best (ties drawn)
     assert taken["medium"] == set(best[:2])  # the second best as often as the best
     assert set(best[:2]) < taken["easy"] and min(worth("easy")) >= found[2].value  # or the third
+
+
+def test_a_position_costs_more_on_a_crowded_board():
+    from brass.bots.planning import Budget, crowding
+
+    empty = Game("birmingham", 2, seed=3)
+    assert crowding(empty) == 1.0
+    late = Game("birmingham", 2, seed=3)
+    greedy = make_bot("greedy", 3)
+    for _ in range(16):
+        late.push(greedy.choose(late))
+    pieces = sum(t is not None for t in late.state.slot_tiles) + sum(k is not None for k in late.state.line_links)
+    assert pieces > 0 and crowding(late) == 1 + pieces / 40
+    budget = Budget(100, weight=2.5)
+    judge = budget.counted(lambda game: 0.0)
+    for _ in range(10):
+        judge(late)
+    assert budget.left == 75 and budget.since(100) == 10
+    assert budget.affords(30) and not budget.affords(31)

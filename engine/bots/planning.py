@@ -27,7 +27,7 @@ opens, are seen together.
   the plans, not by luck. The plan with the best mean wins.
 
 Both keep to a :class:`Budget` of positions judged (every legal move looked at
-costs one): a decision among thousands of moves (the Rail era's double links)
+costs one, more on a crowded board): a decision among thousands of moves (the Rail era's double links)
 follows fewer first actions and plays fewer redeals out. Counted in positions,
 never in time, so a seed gives the same game on any machine.
 """
