@@ -27,9 +27,10 @@ opens, are seen together.
   the plans, not by luck. The plan with the best mean wins.
 
 Both keep to a :class:`Budget` of positions judged (every legal move looked at
-costs one, more on a crowded board): a decision among thousands of moves (the Rail era's double links)
-follows fewer first actions and plays fewer redeals out. Counted in positions,
-never in time, so a seed gives the same game on any machine.
+costs one, more on a crowded board): a decision among thousands of moves (the
+Rail era's double links) follows fewer first actions and plays fewer redeals
+out. Counted in positions, never in time, so a seed gives the same game on any
+machine.
 """
 
 from __future__ import annotations
@@ -241,7 +242,7 @@ class SearchBot(Bot):
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
     horizon = 8  # at most this many replies (turns, or single choices) played after a plan, to the round's end
     plan_budget = HeuristicBot.budget  # positions the turn plans may judge (as many as planner's) ...
-    budget = 30_000  # ... and the whole decision, playing out included: under 1.6 s of one core (a late Rail era position costs about 50 microseconds)
+    budget = 30_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
 
     def choose(self, game: Game) -> Move:
         return self.estimates(game, 1)[0][0]
