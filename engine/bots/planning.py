@@ -101,6 +101,7 @@ class Plan(NamedTuple):
     move: Move  # the action to take now
     value: float  # the heuristic's verdict after the turn's actions
     then: Optional[Move]  # the action after it in the same turn (None: the turn ends)
+    after: Optional[Game] = None  # the copy ``then`` was found in (the game after ``move``), where it goes on as it is
 
 
 def _ranked(game: Game, seat: int, budget: Budget = UNLIMITED) -> list:
@@ -163,7 +164,7 @@ def plans(game: Game, seat: int, first: Optional[int] = None, budget: Optional[B
             then, score = _best(after, seat, budget)
             if before is not None:
                 cost = budget.since(before)
-            found.append(Plan(move, score, then))
+            found.append(Plan(move, score, then, after))
         else:
             found.append(Plan(move, score, None))
     order = sorted(range(len(found)), key=lambda i: -found[i].value)
@@ -316,7 +317,13 @@ class SearchBot(Bot):
             # A reply is reckoned to list as many moves as the last turn planned (counting them would cost).
             if mover != seat and budget.affords(REPLY_COST * budget.moves):
                 reply = plans(game, mover, 1, budget)[0]
-                _play_turn(game, reply.move, reply.then)
+                if reply.after is not None:
+                    # Go on in the copy the reply's second action was found in: it needs
+                    # no reading back there (a Sell read back lists every Sell to find its order).
+                    game = reply.after
+                    game.push(reply.then)
+                else:
+                    _play_turn(game, reply.move, reply.then)
             else:  # the seat's own choices inside the round (a shortfall's sales), or no budget left
                 game.push(_heuristic_move(game, rng, budget))
         return game
