@@ -27,8 +27,8 @@ opens, are seen together.
   the plans, not by luck. The plan with the best mean wins.
 
 Both keep to a :class:`Budget` of positions judged (every legal move looked at
-costs one, more on a crowded board): a decision among thousands of moves (the
-Rail era's double links) follows fewer first actions and plays fewer redeals
+costs one, more on a crowded board): a decision among thousands of moves (two
+links built at once, say) follows fewer first actions and plays fewer redeals
 out. Counted in positions, never in time, so a seed gives the same game on any
 machine.
 """
@@ -53,8 +53,8 @@ class Budget:
     """How many more positions a decision may judge: every legal move looked at
     costs one, more on a crowded board (``weight``, see :func:`crowding`).
     Counted, never timed, so a seed gives the same decision on any machine; and
-    a decision among thousands of moves (a Rail era turn) looks at fewer plans,
-    and plays fewer out, than one among a few hundred."""
+    a decision among thousands of moves looks at fewer plans, and plays fewer
+    out, than one among a few hundred."""
 
     def __init__(self, positions: Optional[int] = None, weight: float = 1.0):
         self.left = positions  # None: no limit
@@ -87,8 +87,8 @@ CROWD = 40  # pieces on the board (tiles and links) that double what judging a p
 def crowding(game: Game) -> float:
     """What judging one position costs here, against an empty board: a position is
     judged tile by tile and link by link (and the moves that make it consume from
-    more of them), so a late Rail era position takes about 70 microseconds where an
-    early Canal era one takes 40. Read once per decision, at its start."""
+    more of them), so a position late in a game takes about 70 microseconds where an
+    early one takes 40. Read once per decision, at its start."""
     state = game.state
     pieces = sum(1 for tile in state.slot_tiles if tile is not None) + sum(1 for link in state.line_links if link is not None)
     return 1.0 + pieces / CROWD
