@@ -262,28 +262,43 @@ class Heuristic:
         return found
 
     def value(self, game: Game, player: int) -> float:
+        """The player's worth in points (see the module's text)."""
+        return self.values(game, player)[player]
+
+    def values(self, game: Game, only: Optional[int] = None) -> list:
+        """Every player's worth in points, in one pass over the board (a position is
+        judged for all players at once when it is judged against the others); with
+        ``only``, that player's alone (the others' entries are 0). Each player's sum
+        is taken in the same order either way, so the figures are the same to the bit."""
         state = game.state
-        p = state.players[player]
+        players = state.players
+        count = len(players)
         facts = self.facts
         last_era = state.era_index >= facts.eras - 1
         cards = len(state.deck)
-        for other in state.players:
+        for other in players:
             cards += len(other.hand)
-        players = len(state.players)
-        era_rounds = cards / (2 * players)
-        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * players)
+        era_rounds = cards / (2 * count)
+        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
         in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
         lasting = facts.lasting_level
         income = self.income
-        level = income.level(p.income_space)
-        income_worth = self.income_worth(rounds)
+        top = income.top_space
+        judged = range(count) if only is None else (only,)
+        levels = [income.level(p.income_space) for p in players]
+        spaces = [p.income_space for p in players]
         later_income = self.income_worth(rounds - FLIP_DELAY)
         tiles = state.slot_tiles
-        value = float(p.vp)
+        values = [0.0] * count
+        for i in judged:
+            values[i] = float(players[i].vp)
         chances = {}
         sales = self._sales_now(state)
         for tile in tiles:
-            if tile is None or tile.owner != player:
+            if tile is None:
+                continue
+            owner = tile.owner
+            if only is not None and owner != only:
                 continue
             kind = tile.type
             fields = kind.fields
@@ -291,16 +306,19 @@ class Heuristic:
             leaves = not last_era and lasting is not None and kind.level < lasting
             scores = 1 if last_era or leaves else 2
             if tile.flipped:
-                value += vp * scores
+                values[owner] += vp * scores
             else:
                 chance = self.flip_chance(game, tile, sales) * (in_time if leaves or last_era else 1.0)
                 chances[id(tile)] = chance
-                gain = income.level(min(p.income_space + fields.get("income", 0), income.top_space)) - level
-                value += chance * (vp * scores + gain * later_income) + CUBE_POINTS * sum(tile.cubes.values())
+                gain = income.level(min(spaces[owner] + fields.get("income", 0), top)) - levels[owner]
+                values[owner] += chance * (vp * scores + gain * later_income) + CUBE_POINTS * sum(tile.cubes.values())
         unknown = FLIP_CHANCE * in_time
         lines = self._lines
         for link in state.line_links:
-            if link is None or link.owner != player:
+            if link is None:
+                continue
+            owner = link.owner
+            if only is not None and owner != only:
                 continue
             line = link.line
             found = lines.get(id(line))
@@ -312,18 +330,24 @@ class Heuristic:
                 if tile is not None:
                     worth = tile.type.fields.get("link_icons", 0)
                     if worth:
-                        icons += worth * (1.0 if tile.flipped else chances.get(id(tile), unknown))
-            value += icons
-        value += level * income_worth * (DEBT_WEIGHT if level < 0 else 1.0)
-        value += self.money_worth(p.money, rounds)
-        return value
+                        # A tile of the link's owner by its chance of flipping; another's by the usual one.
+                        chance = chances.get(id(tile), unknown) if tile.owner == owner else unknown
+                        icons += worth * (1.0 if tile.flipped else chance)
+            values[owner] += icons
+        income_worth = self.income_worth(rounds)
+        for i in judged:
+            level = levels[i]
+            values[i] += level * income_worth * (DEBT_WEIGHT if level < 0 else 1.0)
+            values[i] += self.money_worth(players[i].money, rounds)
+        return values
 
     def relative(self, game: Game, player: int) -> float:
         """The player's value less the others': against one other, the difference; against
         several, less the mean of the best other and the others' average (so the
         bot plays to win, not only to hold back the leader)."""
-        mine = self.value(game, player)
-        others = [self.value(game, i) for i in range(len(game.state.players)) if i != player]
+        values = self.values(game)
+        mine = values[player]
+        others = values[:player] + values[player + 1:]
         if not others:
             return mine
         return mine - (max(others) + sum(others) / len(others)) / 2
