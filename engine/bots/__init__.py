@@ -7,8 +7,9 @@ A bot is a class with a ``name`` and a method ``choose(game) -> Move`` (see
   and the best move one move ahead by :func:`evaluate`.
 * ``planner``: plans its whole turn (both actions) with the planning heuristic
   and takes the best plan (:mod:`brass.bots.planning`).
-* ``easy``, ``medium``, ``hard``: the levels meant for play. ``easy`` takes one
-  of the planner's three best plans, ``medium`` one of its two best, and
+* ``easy``, ``medium``, ``hard``: the levels meant for play. ``easy`` takes the
+  heuristic's best single action, with no plan for the turn; ``medium`` plans
+  some of its decisions as ``planner`` does and takes the rest as ``easy``;
   ``hard`` searches the other players' replies to its best plans.
 
 Other bots are found through the ``brass.bots`` entry-point group, or named as

@@ -14,8 +14,15 @@ opens, are seen together.
 
 * :class:`HeuristicBot` (``planner``) takes the first action of the best plan
   by the heuristic (:class:`~brass.bots.evaluation.Heuristic`), judged against
-  the others. ``choice`` > 1 makes it pick at random among its few best plans:
-  the ``medium`` level (two) and the ``easy`` level (three).
+  the others.
+* :class:`EasyBot` (``easy``) takes one action at a time: the heuristic's best
+  single action, with no plan for the rest of the turn (so it takes a loan only
+  when the loan by itself seems worth it).
+* :class:`MediumBot` (``medium``) takes some decisions as ``planner`` and the
+  rest as ``easy`` (its own stream draws which), so it stands between them.
+  Picking at random among the best plans, the old way to weaken a level,
+  weakened little: the best few plans are about as good as each other, and
+  what makes the planning bots strong is the plans they see.
 * :class:`SearchBot` (``hard``) is a determinised sampling search
   (information-set Monte Carlo with the heuristic as prior, rollout policy and
   judge): it keeps the best few plans that differ (two passes discarding
@@ -202,7 +209,6 @@ class HeuristicBot(Bot):
     heuristic at full strength (``planner``), and the plans ``hard`` searches."""
 
     name = "planner"
-    choice = 1  # pick among this many best plans
     starts = FIRST_ACTIONS  # the best first actions its plans start from
     budget = 20_000  # positions a decision may judge (see Budget): under a second of one core
 
@@ -210,28 +216,43 @@ class HeuristicBot(Bot):
         seat = game.to_move
         world = determinize(game, seat, self.rng)
         found = plans(world, seat, self.starts, Budget(self.budget, crowding(game)))
-        if self.choice > 1:
-            pick = found[self.rng.randrange(min(self.choice, len(found)))].move
-        else:
-            best = found[0].value
-            pick = self.rng.choice([plan.move for plan in found if plan.value >= best - 1e-9])
-        return _here(game, pick)
+        best = found[0].value
+        return _here(game, self.rng.choice([plan.move for plan in found if plan.value >= best - 1e-9]))
+
+
+class EasyBot(Bot):
+    """One action at a time: the action the heuristic likes best, judged against
+    the others, with no plan for the rest of the turn (so a loan is taken only
+    when it seems worth its cost by itself)."""
+
+    name = "easy"
+
+    def choose(self, game: Game) -> Move:
+        return _single_action(game, self.rng)
 
 
 class MediumBot(HeuristicBot):
-    """The heuristic's turn plans, taking its second-best as often as its best: a
-    level between ``easy`` and ``hard`` (the best plan every time is ``planner``,
-    as strong as ``hard`` in the games measured)."""
+    """Between ``easy`` and ``planner``: a third of its decisions (as its own stream
+    draws) are the first action of the best turn plan, the rest the heuristic's
+    best single action. A plan now and then is enough to stand well above ``easy``
+    (the loan with the build it pays for, now and then, is most of the difference)."""
 
     name = "medium"
-    choice = 2
+    planning = 1 / 3  # the share of decisions taken by turn plans
+
+    def choose(self, game: Game) -> Move:
+        if self.rng.random() < self.planning:
+            return super().choose(game)
+        return _single_action(game, self.rng)
 
 
-class EasyBot(HeuristicBot):
-    """The heuristic's choice, often not its first: one of its three best plans."""
-
-    name = "easy"
-    choice = 3
+def _single_action(game: Game, rng) -> Move:
+    """The heuristic's best action for the player to move, judged against the others
+    (ties drawn by ``rng``), in a redealt copy of the game as the player sees it."""
+    seat = game.to_move
+    world = determinize(game, seat, rng)
+    judge = heuristic(world)
+    return _here(game, rng.choice(world.best_moves(lambda g: judge.relative(g, seat))))
 
 
 class SearchBot(Bot):
