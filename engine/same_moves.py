@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .errors import RuleRuntimeError
 from .language import ast
-from .language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame
+from .language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame, weight as _weight
 from .language.decisions import notation as value_notation
 
 if TYPE_CHECKING:  # annotations only: game.py imports this module
@@ -39,6 +39,10 @@ class SameMoves:
         does what an earlier one making the same choices in another order does. The same
         list if none is left out (so that draws from it stay as they were); else each
         path that may be reordered is replaced by the full paths of its moves kept."""
+        return self._one_path_per_notation(frame, self._one_path_per_order(frame, found))
+
+    def _one_path_per_order(self, frame: FrameState, found: list) -> list:
+        """The paths without those making an earlier one's choices in another order, to its effect."""
         skip = len(frame.script)
         orders, suspects = self._choice_orders(frame, found)
         compared = [i for i, groups in suspects.items() if any(len(orders[group]) > 1 for group in groups)]
@@ -62,6 +66,31 @@ class SameMoves:
         result = []
         for i, entry in enumerate(found):
             result.extend(kept[i] if i in kept else [entry])  # each path's moves in the rules' order, as expand gives them
+        return result
+
+    def _one_path_per_notation(self, frame: FrameState, found: list) -> list:
+        """The paths without those written as an earlier one is: where one ``optionally``
+        is decided twice, "yes" in the first round or in the second are one move, the
+        first in the rules' order, as the listing has it. The same list if none is left out."""
+        may_repeat = _may_repeat_an_option(self.rules)
+        suspects = [i for i, (_, _, action) in enumerate(found) if action is None or action.name in may_repeat]
+        if not suspects:
+            return found
+        skip = len(frame.script)
+        fulls = [(i, whole) for i in suspects for whole in _expanded(*found[i])]
+        fulls.sort(key=lambda full: order_key(full[1][0]))
+        seen, kept = set(), {i: [] for i in suspects}
+        for i, entry in fulls:
+            path, _, action = entry
+            written = (self._frame_name(frame, action), _printed(path, skip))
+            if written not in seen:
+                seen.add(written)
+                kept[i].append(found[i] if entry[0] is found[i][0] else entry)
+        if sum(len(paths) for paths in kept.values()) == sum(_weight(found[i][0]) for i in suspects):
+            return found
+        result = []
+        for i, entry in enumerate(found):
+            result.extend(kept[i] if i in kept else [entry])
         return result
 
     def _choice_orders(self, frame: FrameState, found: list) -> tuple:
@@ -198,18 +227,30 @@ SAME_EFFECT_BUDGET = 200
 def _may_repeat_a_choice(rules) -> frozenset:
     """The actions whose code can make one ``choose`` twice in a move (in a loop, or
     the same name twice, directly or in the procedures it calls); cached on the rules."""
-    cached = getattr(rules, "_may_repeat_a_choice", None)
-    if cached is not None:
-        return cached
+    return _may_decide_twice(rules, ast.Choose)
+
+
+def _may_repeat_an_option(rules) -> frozenset:
+    """The actions whose code can decide one ``optionally`` twice in a move: there a
+    "yes" in one round and in another are written alike, and are one move."""
+    return _may_decide_twice(rules, ast.Optionally)
+
+
+def _may_decide_twice(rules, kind) -> frozenset:
+    """The actions whose code can take a decision of this kind (ast.Choose or
+    ast.Optionally) twice under one name in a move; cached on the rules."""
+    cache = rules.__dict__.setdefault("_may_decide_twice", {})
+    if kind in cache:
+        return cache[kind]
     declarations = rules.declarations
 
     def repeats(body, in_loop: bool, names: set, calling: frozenset) -> bool:
         for stmt in body:
-            if isinstance(stmt, ast.Choose):
+            if isinstance(stmt, kind):
                 if in_loop or stmt.name in names:
                     return True
                 names.add(stmt.name)
-            elif isinstance(stmt, ast.If):
+            if isinstance(stmt, ast.If):
                 branches = [branch for _, branch in stmt.branches] + [stmt.otherwise]
                 if any(repeats(branch, in_loop, names, calling) for branch in branches):
                     return True
@@ -221,13 +262,13 @@ def _may_repeat_a_choice(rules) -> frozenset:
                     return True
             elif isinstance(stmt, ast.CallProcedure) and ("procedure", stmt.name) in declarations:
                 if stmt.name in calling or repeats(declarations["procedure", stmt.name].body, in_loop, names, calling | {stmt.name}):
-                    return True  # a recursive call: it may choose again
+                    return True  # a recursive call: it may decide again
         return False
 
     found = frozenset(
-        name for (kind, name), decl in declarations.items() if kind == "action" and repeats(decl.body, False, set(), frozenset())
+        name for (kind_, name), decl in declarations.items() if kind_ == "action" and repeats(decl.body, False, set(), frozenset())
     )
-    rules._may_repeat_a_choice = found
+    cache[kind] = found
     return found
 
 
@@ -283,6 +324,11 @@ def _reorderable(choices: list) -> list:
 
 def _expanded(path, stopped, action) -> list:
     return [(full, stopped, action) for full in expand(path)]
+
+
+def _printed(path, skip: int) -> tuple:
+    """The decisions a full path's move is written with, in order: its notation."""
+    return tuple((d.key, d.text) for d in path_decisions(path[skip:]) if d.printed)
 
 
 def _path_signature(frame_name: str, path, skip: int) -> tuple:

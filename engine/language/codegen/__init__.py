@@ -14,9 +14,10 @@ for rule code it does not translate (the ruleset then runs on the interpreter).
 
 from __future__ import annotations
 
+import io
 import itertools
 import linecache
-import re
+import tokenize
 from dataclasses import dataclass, field
 
 from ...errors import RuleRuntimeError
@@ -54,13 +55,22 @@ class GeneratedRules:
     source: str = ""
 
 
-_FRESH = re.compile(r"\b[a-z]\w*_\d+\b")  # a generated local name, numbered where it was written
+def _canonical(src: str, fresh: set) -> str:
+    """Source with its generated local names renumbered: equal values, one key.
 
-
-def _canonical(src: str) -> str:
-    """Source with its generated local names renumbered: equal values, one key."""
+    Only names the generator made (``fresh``) are renamed, token by token: never
+    text inside a string, nor an attribute after a dot."""
     names: dict = {}
-    return _FRESH.sub(lambda m: names.setdefault(m.group(0), f"c{len(names)}"), src)
+    out = []
+    previous = None
+    for token in tokenize.generate_tokens(io.StringIO(src).readline):
+        text = token.string
+        if token.type == tokenize.NAME and text in fresh and previous != ".":
+            text = names.setdefault(text, f"c{len(names)}")
+        if token.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER):
+            out.append((token.type, text))
+        previous = token.string
+    return repr(out)
 
 
 # The words that change tiles, each of which moves the state's tiles_version on.
@@ -144,6 +154,7 @@ class _Generator:
             "ENDLESS": limits.endless,
         }
         self._counter = itertools.count(1)
+        self._fresh_names: set = set()  # every name fresh() made (see _canonical)
         self.types: dict = {}
         self._decides: dict = {}
         self._anchors: set = set()
@@ -166,7 +177,7 @@ class _Generator:
 
     def kept(self, code: Code) -> Code:
         """Code for a value fixed for the ruleset: computed at its first use, then kept."""
-        key = _canonical(code.src)
+        key = _canonical(code.src, self._fresh_names)
         if key not in self._kept_at:
             slot = len(self._kept_values)
             self._kept_values.append(UNSET)
@@ -182,7 +193,7 @@ class _Generator:
         places with a trade icon or a port): computed once per arrangement of tiles
         of a game state (``tiles_version``, which every word that changes a tile
         moves on) and acting player, not at every use."""
-        key = _canonical(code.src)
+        key = _canonical(code.src, self._fresh_names)
         if key not in self._tiled_at:
             slot = len(self._tiled)
             self._tiled.append((None, None, None, None))
@@ -206,7 +217,15 @@ class _Generator:
         return candidate
 
     def fresh(self, prefix: str) -> str:
-        return f"{prefix}_{next(self._counter)}"
+        """A new local name: ``v_cost`` gives ``v12_cost``, ``k`` gives ``k12``.
+
+        The number follows the kind's letters at once, and a name drawn from the
+        rules (``v_cost`` for a parameter, ``P_play_card`` for a procedure) always
+        has ``_`` there: no name in a rule file can give a generated name."""
+        kind, sep, rest = prefix.partition("_")
+        name = f"{kind}{next(self._counter)}{sep}{rest}"
+        self._fresh_names.add(name)
+        return name
 
     def note_type(self, python_name: str, kind) -> None:
         self.types[python_name] = kind

@@ -59,6 +59,13 @@ class Effects:
 OPAQUE = Effects(EVERYTHING, EVERYTHING, frozenset(), True, True)
 
 
+def _union(sets) -> frozenset:
+    result = frozenset()
+    for each in sets:
+        result |= each
+    return result
+
+
 def _codes(*codes) -> Effects:
     reads, uses = NOTHING, frozenset()
     for code in codes:
@@ -83,13 +90,34 @@ class Analyzer:
 
     # -- blocks and statements
     def block(self, stmts, env: Env) -> Effects:
+        return self.block_env(stmts, env)[0]
+
+    def block_env(self, stmts, env: Env) -> tuple[Effects, Env]:
+        """The block's effects, and the environment at its end."""
         total = Effects()
         for stmt in stmts:
             if isinstance(stmt, _META):
                 continue
             effects, env = self.stmt(stmt, env)
             total = total | effects
-        return total
+        return total, env
+
+    # -- names a block sets for what follows it
+    def _merged(self, env: Env, names: list, ends: list) -> Env:
+        """After a block statement: each name it may set bound afresh, of the type
+        that what it held before and at each end of the block agree on (else None)."""
+        for name in names:
+            env, _ = self.bind(env, name, _agreed(env, ends, name))
+        return env
+
+    def _round_start(self, env: Env, names: list) -> tuple[Env, Effects]:
+        """A loop's round starts with what the round before left: each name it may
+        set, of no known type; and what reading them reads (their values before)."""
+        inner = env
+        for name in names:
+            inner, _ = self.bind(inner, name, None)
+        before = Effects(_union(env[n].reads for n in names), NOTHING, _union(env[n].names for n in names))
+        return inner, before
 
     def stmt(self, stmt, env: Env) -> tuple[Effects, Env]:
         """The statement's effects, and the environment after it."""
@@ -112,6 +140,9 @@ class Analyzer:
 
     def _Stop(self, stmt, env):
         return Effects(decides=True, barrier=True), env
+
+    def _Sunk(self, stmt, env):
+        return self._Choose(stmt.choose, env)
 
     def _Choose(self, stmt, env):
         domain = self.expr(stmt.domain, env)
@@ -141,24 +172,33 @@ class Analyzer:
         return effects, env
 
     def _If(self, stmt, env):
-        total = Effects()
-        for condition, body in stmt.branches:
-            total = total | _codes(self.expr(condition, env)) | self.block(body, env)
-        return total | self.block(stmt.otherwise, env), env
+        total, ends = Effects(), []
+        for condition, body in list(stmt.branches) + [(None, stmt.otherwise)]:
+            effects, end = self.block_env(body, env)
+            total = total | effects | (_codes(self.expr(condition, env)) if condition is not None else Effects())
+            ends.append(end)
+        return total, self._merged(env, carried_names(stmt, env), ends)
 
     def _For(self, stmt, env):
         items = self.expr(stmt.iterable, env)
-        inner, var = self.bind(env, stmt.var, getattr(items.type, "item", None))
-        body = self.block(stmt.body, inner)
-        return _codes(items) | Effects(body.reads, body.writes, body.uses - {var}, body.decides, body.barrier, body.takes), env
+        names = carried_names(stmt, env)
+        start, before = self._round_start(env, [n for n in names if n != stmt.var])
+        inner, var = self.bind(start, stmt.var, getattr(items.type, "item", None))
+        body, end = self.block_env(stmt.body, inner)
+        effects = _codes(items) | before | Effects(body.reads, body.writes, body.uses - {var}, body.decides, body.barrier, body.takes)
+        return effects, self._merged(env, names, [end])
 
     def _Repeat(self, stmt, env):
         codes = [self.expr(e, env) for e in (stmt.low, stmt.high, stmt.condition) if e is not None]
         decides = stmt.mode in ("between", "at_least")
-        return _codes(*codes) | self.block(stmt.body, env) | Effects(decides=decides), env
+        names = carried_names(stmt, env)
+        start, before = self._round_start(env, names)
+        body, end = self.block_env(stmt.body, start)
+        return _codes(*codes) | before | body | Effects(decides=decides), self._merged(env, names, [end])
 
     def _Optionally(self, stmt, env):
-        return self.block(stmt.body, env) | Effects(decides=True), env
+        body, end = self.block_env(stmt.body, env)
+        return body | Effects(decides=True), self._merged(env, carried_names(stmt, env), [end])
 
     def _CallProcedure(self, stmt, env):
         args = [self.expr(a, env) for a in stmt.args]
@@ -221,6 +261,102 @@ class Analyzer:
         return self._resources
 
 
+class Sunk:
+    """A choose written after the statements that do not use it (see :func:`sinking`);
+    ``at`` names the variable holding where on the path its decision belongs. It
+    reads, sets and does what its choose does."""
+
+    def __init__(self, choose: ast.Choose, at: str):
+        self.choose = choose
+        self.at = at
+
+
+# ------------------------------------------------------------ names set in blocks
+
+
+def statements_in(body):
+    """Every statement in a block, nested blocks included, in order."""
+    for node in body if isinstance(body, (list, tuple)) else (body,):
+        if isinstance(node, Sunk):
+            node = node.choose
+        if isinstance(node, (list, tuple)):
+            yield from statements_in(node)
+        elif isinstance(node, ast.Stmt):
+            yield node
+            for name in node.__dataclass_fields__:
+                value = getattr(node, name)
+                if isinstance(value, (list, tuple)):
+                    yield from statements_in(value)
+
+
+def bound_names(body) -> list:
+    """The names a block sets anywhere in it, in order, once each: by ``let``,
+    ``choose``, a keyword's ``as`` and a ``for``'s variable.
+
+    The language gives a rule's variables the scope of the whole action or
+    procedure, as the interpreter's one dictionary of them does: a name set inside
+    an ``if``, ``for``, ``repeat`` or ``optionally`` that was set before it holds
+    its new value after it (a name first set inside one is known only there)."""
+    names = []
+    for stmt in statements_in(body):
+        if isinstance(stmt, (ast.Let, ast.Choose)):
+            names.append(stmt.name)
+        elif isinstance(stmt, ast.Command) and stmt.bind:
+            names.append(stmt.bind)
+        elif isinstance(stmt, ast.For):
+            names.append(stmt.var)
+    return list(dict.fromkeys(names))
+
+
+def carried_names(stmt, env: Env) -> list:
+    """The names visible before a block statement that it may set (a ``for`` sets its variable)."""
+    if isinstance(stmt, ast.If):
+        body = [b for _, b in stmt.branches] + [stmt.otherwise]
+    else:
+        body = stmt.body
+    own = [stmt.var] if isinstance(stmt, ast.For) else []
+    return [name for name in dict.fromkeys(own + bound_names(body)) if name in env]
+
+
+def names_read(node) -> frozenset:
+    """Every rule name a statement (or expression) reads anywhere in it: more than it
+    reads, for names bound inside it count too, which only keeps more code in place."""
+    found = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Sunk):
+            stack.append(item.choose)
+        elif isinstance(item, ast.Name):
+            found.add(item.id)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, ast.Node):
+            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)
+    return frozenset(found)
+
+
+def names_set(stmt) -> frozenset:
+    """Every rule name a statement sets (let, choose, as, a for's variable), in it or its blocks."""
+    return frozenset(bound_names([stmt]))
+
+
+def _crosses(moved, passed) -> bool:
+    """May a statement that sets names not move before statements that read or set
+    them? (Moving code past its uses is safe for the state it touches, not for the
+    variables: ``choose x from [n, 0]`` must read ``n`` before a later ``let n`` sets it.)"""
+    sets = names_set(moved)
+    if not sets:
+        return False
+    return any(sets & (names_read(other) | names_set(other)) for other in passed)
+
+
+def _agreed(env: Env, ends: list, name: str):
+    """The type a name holds after a block: the one all its ends (and before) agree on, or None."""
+    kind = env[name].type
+    return kind if all(end[name].type == kind for end in ends) else None
+
+
 # ------------------------------------------------------------------ deferral
 
 
@@ -254,12 +390,14 @@ def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
     group_effects, rest_effects = own, Effects()
     outer = set(own.uses)  # variables from before the choice that it, or its group, reads
     scan = after_env
+    ends_before = False  # has a statement been passed that may end the move here (a stop, a reveal)?
     for stmt in body[index + 1 :]:
         if isinstance(stmt, _META):
             continue
         effects, next_env = analyzer.stmt(stmt, scan)
-        if effects.uses & tainted:
-            if effects.decides or effects.barrier:
+        if effects.uses & tainted or _crosses(stmt, [choose] + group):
+            if effects.decides or effects.barrier or ends_before:
+                # (after a stop the group's statement might never run: it cannot be tested apart)
                 return None
             group.append(stmt)
             group_effects = group_effects | effects
@@ -271,6 +409,7 @@ def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
         else:
             rest.append(stmt)
             rest_effects = rest_effects | effects
+        ends_before = ends_before or effects.barrier
         scan = next_env
     if not group and not rest:
         return None
@@ -307,7 +446,7 @@ def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
         if isinstance(stmt, _META):
             continue
         effects, next_env = analyzer.stmt(stmt, scan)
-        if effects.uses & tainted:
+        if effects.uses & tainted or _crosses(stmt, [choose] + group):
             group.append(stmt)
             group_effects = group_effects | effects
             for name, code in next_env.names.items():
@@ -319,6 +458,10 @@ def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
         scan = next_env
     if not others or not other_effects.decides:
         return None  # nothing worth moving
+    if any(isinstance(stmt, Sunk) for stmt in others):
+        # A choice sunk already, written before this one: this one's place on the path
+        # would be taken as the same as that one's, and the two written in reverse.
+        return None
     if group_effects.decides:
         return None  # only the choice's own decision is put back in place
     group_effects = group_effects | own
@@ -348,6 +491,7 @@ def hoisting(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
         return None
     bound = set(scan[choose.name].names)
     passed = own  # what stays between the choice and a hoisted statement
+    staying = [choose]  # the statements it would move before
     moved = []
     for j in range(index + 1, len(stmts)):
         stmt = stmts[j]
@@ -360,10 +504,12 @@ def hoisting(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
             and not effects.uses & bound
             and not effects.writes & (passed.reads | passed.writes)
             and not effects.reads & passed.writes
+            and not _crosses(stmt, staying)
         ):
             moved.append(j)
         else:
             passed = passed | effects
+            staying.append(stmt)
             for name, code in next_env.names.items():
                 if scan.names.get(name) is not code:
                     bound |= code.names
@@ -491,7 +637,7 @@ def _found(code: Code, written: set, found: list, keep, bindings: list) -> None:
         found.append(Check(code, tuple(reversed(chosen))))
 
 
-__all__ = ["Analyzer", "Check", "Effects", "Deferral", "Settled", "deferral", "sinking", "guards", "settled", "Unsupported"]
+__all__ = ["Analyzer", "Check", "Effects", "Deferral", "Settled", "Sunk", "bound_names", "carried_names", "deferral", "sinking", "guards", "settled", "statements_in", "Unsupported"]
 
 
 # ------------------------------------------------------------------ settled
@@ -533,9 +679,10 @@ def _settle(analyzer, stmts, start, env, written: set, checks: list, assumed: li
                 return False
             continue
         if isinstance(stmt, ast.If):
-            env_after = _settle_if(analyzer, stmt, env, written, checks, assumed, bindings, depth)
-            if env_after is None:
+            if _settle_if(analyzer, stmt, env, written, checks, assumed, bindings, depth) is None:
                 return False
+            for name in carried_names(stmt, env):  # set in a branch: not known here
+                env = _unknown(env, name)
             continue
         if isinstance(stmt, ast.CallProcedure):
             if depth >= 4:

@@ -11,13 +11,13 @@ calls its continuation, finally ``S.leaf()``.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .. import ast
 from ..limits import MAX_REPEAT
 from ..consumption import consume
 from ..effects import EVERYTHING, NOTHING
-from .analysis import Analyzer, deferral, guards, hoisting, settled, sinking
+from .analysis import Analyzer, Sunk, carried_names, deferral, guards, hoisting, settled, sinking, statements_in
 from ..types import ListOf
 from .expressions import Code, Env, Unsupported, is_static_type
 from .source import Cont, Ctx, Writer
@@ -170,6 +170,12 @@ class StatementGenerator:
             raw = f"UNIQUE_ID({domain.src})"
         else:
             raw = f"UNIQUE_TEXT({domain.src})"
+        if ":=" in raw:
+            # Python allows no := anywhere in a comprehension's iterable: the options
+            # are listed first (a bounds check, a kept value inside the domain).
+            listed = self.context.fresh("d_" + stmt.name)
+            w.line(f"{listed} = {raw}")
+            raw = listed
         candidate = self.context.fresh("c_" + stmt.name)
         inner = self._bind(env, stmt.name, candidate, item)
         extra = guarded(inner, candidate) if guarded is not None else []
@@ -347,55 +353,119 @@ class StatementGenerator:
             w.line(ctx.fail)
 
     def _Optionally(self, stmt, stmts, i, w, ctx, k):
-        after = self.function_for(stmts, i + 1, w, ctx, k)
+        carried = carried_names(stmt, ctx.env)
+        call = self._rest_taking(stmts, i, w, ctx, k, carried, self._types_after(stmt, ctx.env, carried), stmt.body)
         yes = self.context.fresh("yes")
         with w.block(f"for {yes} in S.option({stmt.name!r}, S.decider):"):
             with w.block(f"if {yes}:"):
                 inner = ctx.in_loop().nested()
                 self.early_guards(stmt.body, 0, w, inner)
-                self.block(stmt.body, 0, w, inner, Cont(call=after))
-            w.line(f"else: {after}()")
+                self.block(stmt.body, 0, w, inner, self._calling(call))
+            w.line(f"else: {call(ctx.env)}")
 
     # -- control
     def _If(self, stmt, stmts, i, w, ctx, k):
-        branches = list(stmt.branches)
-        branching = self.context.decides((stmt,))
-        if branching:
-            after = Cont(call=self.function_for(stmts, i + 1, w, ctx, k))
-        else:
-            after = NOTHING_AFTER
+        branches = list(stmt.branches) + ([(None, stmt.otherwise)] if stmt.otherwise else [])
+        carried = carried_names(stmt, ctx.env)
+        bodies = [stmt.otherwise] + [body for _, body in stmt.branches]
+        if not self.context.decides((stmt,)):
+            # Straight-line code: the names a branch sets are kept in cells.
+            cells = self._cells(carried, ctx.env, w)
+            for position, (condition, body) in enumerate(branches):
+                with w.block(self._branch(position, condition, ctx)):
+                    self.block(body, 0, w, ctx.nested(), self._keep(cells))
+            self._next(stmts, i, w, ctx, k, self._carried_env(ctx.env, cells, bodies, self._types_after(stmt, ctx.env, cells)))
+            return
+        call = self._rest_taking(stmts, i, w, ctx, k, carried, self._types_after(stmt, ctx.env, carried), bodies)
+        after = self._calling(call)
         for position, (condition, body) in enumerate(branches):
-            test = self.x.gen(condition, ctx.env).src
-            with w.block(f"{'if' if position == 0 else 'elif'} {test}:"):
+            with w.block(self._branch(position, condition, ctx)):
                 self.block(body, 0, w, ctx.nested(), after)
-        if stmt.otherwise or branching:
+        if not stmt.otherwise:
             with w.block("else:"):
-                self.block(stmt.otherwise, 0, w, ctx.nested(), after)
-        if not branching:
-            self._next(stmts, i, w, ctx, k)
+                w.line(call(ctx.env))
+
+    def _branch(self, position: int, condition, ctx: Ctx) -> str:
+        """The line that opens an if's branch (None: its otherwise)."""
+        if condition is None:
+            return "else:"
+        return f"{'if' if position == 0 else 'elif'} {self.x.gen(condition, ctx.env).src}:"
 
     def _For(self, stmt, stmts, i, w, ctx, k):
         items = self.x.gen(stmt.iterable, ctx.env)
         var = self.context.fresh("v_" + stmt.var)
         item = items.type.item if hasattr(items.type, "item") else None
         self.context.note_type(var, item)
-        env = self._bind(ctx.env, stmt.var, var, item)
+        carried = carried_names(stmt, ctx.env)
+        others = [name for name in carried if name != stmt.var]  # the variable is set afresh each round
+        types = self._types_after(stmt, ctx.env, carried)
         if not self.context.decides((stmt,)):
             ok = self.context.fresh("ok")
+            cells = self._cells(carried, ctx.env, w)
+            env = self._bind(self._carried_env(ctx.env, {n: cells[n] for n in others}, stmt.body), stmt.var, var, item)
             w.line(f"{ok} = True")
             with w.block(f"for {var} in list({items.src}):"):
-                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), NOTHING_AFTER)
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), self._keep(cells))
             w.line(f"if not {ok}: {ctx.fail}")
-            self._next(stmts, i, w, ctx, k)
+            self._next(stmts, i, w, ctx, k, self._carried_env(ctx.env, cells, stmt.body, types))
             return
-        after = self.function_for(stmts, i + 1, w, ctx, k)
+        call = self._rest_taking(stmts, i, w, ctx, k, carried, types, stmt.body)
         loop, seq, pos = self.context.fresh("f"), self.context.fresh("seq"), self.context.fresh("pos")
-        with w.block(f"def {loop}({seq}, {pos}):"):
-            w.line(f"if {pos} == len({seq}): {after}(); return")
+        params = {name: self.context.fresh("p_" + name) for name in carried}
+        passed = "".join(f", {p}" for p in params.values())
+        with w.block(f"def {loop}({seq}, {pos}{passed}):"):
+            w.line(f"if {pos} == len({seq}): {call(self._carried_env(ctx.env, params, stmt.body))}; return")
             w.line(f"{var} = {seq}[{pos}]")
-            again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1)"))
+            env = self._bind(self._carried_env(ctx.env, {n: params[n] for n in others}, stmt.body), stmt.var, var, item)
+            again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1{''.join(', ' + c_.env[n].src for n in params)})"))
             self.block(stmt.body, 0, w, ctx.in_function().with_env(env).nested(), again)
-        w.line(f"{loop}(list({items.src}), 0)")
+        w.line(f"{loop}(list({items.src}), 0{''.join(', ' + ctx.env[n].src for n in params)})")
+
+    # -- names a block sets for what follows it (analysis.bound_names)
+    def _cells(self, names, env: Env, w: Writer) -> dict:
+        """For straight-line code: a Python variable per name a block may set, holding its value from before."""
+        cells = {name: self.context.fresh("c_" + name) for name in names}
+        for name, cell in cells.items():
+            w.line(f"{cell} = {env[name].src}")
+        return cells
+
+    @staticmethod
+    def _keep(cells: dict) -> Cont:
+        """The continuation at a block's end that puts the values of its names in their cells."""
+        if not cells:
+            return NOTHING_AFTER
+
+        def keep(w_, c_):
+            for name, cell in cells.items():
+                if c_.env[name].src != cell:
+                    w_.line(f"{cell} = {c_.env[name].src}")
+
+        return Cont(emit=keep)
+
+    def _types_after(self, stmt, env: Env, names) -> dict:
+        """name -> the type each name holds after the block statement (as the analysis finds it)."""
+        if not names:
+            return {}
+        after = self.analyzer.stmt(stmt, env)[1]
+        return {name: after[name].type for name in names}
+
+    def _rest_taking(self, stmts, i, w: Writer, ctx: Ctx, k: Cont, names, types: dict, body) -> "_Call":
+        """The rules after stmts[i] as a function of the names the block may set (see _Call)."""
+        rest = [s for s in stmts[i + 1 :] if not isinstance(s, _META)]
+        if not names or (not rest and k.call is not None):  # nothing after reads them
+            return _Call(self.function_for(stmts, i + 1, w, ctx, k), ())
+        params = {name: self.context.fresh("p_" + name) for name in names}
+        after = self.context.fresh("k")
+        with w.block(f"def {after}({', '.join(params.values())}):"):
+            self.block(stmts, i + 1, w, ctx.in_function().with_env(self._carried_env(ctx.env, params, body, types)), k)
+        return _Call(after, tuple(names))
+
+    @staticmethod
+    def _calling(call: "_Call") -> Cont:
+        """The continuation that goes on with the rest, passing it the names' values where it is written."""
+        if not call.names:
+            return Cont(call=call.function)
+        return Cont(emit=lambda w_, c_: w_.line(call(c_.env)))
 
     def _bounds(self, stmt, env, w):
         """Write the repeat's bounds; return (low, high) names (None for a while)."""
@@ -424,52 +494,34 @@ class StatementGenerator:
         low, high = self._bounds(stmt, ctx.env, w)
         player_decides = stmt.mode in ("between", "at_least")
         done = self.context.fresh("done")
-        # A name a round sets with ``let`` that was set before the repeat is carried
-        # from round to round, and out of the repeat, as the interpreter does: its
-        # Python name is passed on, not fixed when the code is written.
-        carried = [name for name in _let_names(stmt.body) if name in ctx.env]
+        # A name set in a round that was set before the repeat is carried from round
+        # to round, and out of the repeat, as the interpreter does: its Python name
+        # is passed on, not fixed when the code is written.
+        carried = carried_names(stmt, ctx.env)
         if not player_decides and not self.context.decides(stmt.body):
-            cells = {name: self.context.fresh("c_" + name) for name in carried}
-            for name, cell in cells.items():
-                w.line(f"{cell} = {ctx.env[name].src}")
+            cells = self._cells(carried, ctx.env, w)
             env = self._carried_env(ctx.env, cells, stmt.body)
             condition = self.x.gen(stmt.condition, env).src if stmt.mode == "while" else None
             ok = self.context.fresh("ok")
             w.line(f"{done} = 0")
             w.line(f"{ok} = True")
-
-            def keep(w_, c_):
-                for name, cell in cells.items():
-                    if c_.env[name].src != cell:
-                        w_.line(f"{cell} = {c_.env[name].src}")
-
             with w.block("while True:"):
                 if condition is not None:
                     w.line(f"if not {condition}: break")
                     w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
                 else:
                     w.line(f"if {done} >= {high}: break")
-                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), Cont(emit=keep) if cells else NOTHING_AFTER)
+                self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), self._keep(cells))
                 w.line(f"{done} += 1")
             w.line(f"if not {ok}: {ctx.fail}")
-            self._next(stmts, i, w, ctx.with_env(env) if cells else ctx, k)
+            self._next(stmts, i, w, ctx, k, self._carried_env(ctx.env, cells, stmt.body, self._types_after(stmt, ctx.env, carried)))
             return
         params = {name: self.context.fresh("p_" + name) for name in carried}
         env = self._carried_env(ctx.env, params, stmt.body)
         carry = "".join(f", {p}" for p in params.values())
-        if params:
-            rest = [s for s in stmts[i + 1 :] if not isinstance(s, _META)]
-            if rest or k.call is None:
-                after = self.context.fresh("k")
-                with w.block(f"def {after}({', '.join(params.values())}):"):
-                    self.block(stmts, i + 1, w, ctx.in_function().with_env(env), k)
-                after_call = f"{after}({', '.join(params.values())})"
-            else:
-                after = k.call
-                after_call = f"{after}()"
-        else:
-            after = self.function_for(stmts, i + 1, w, ctx, k)
-            after_call = f"{after}()"
+        call = self._rest_taking(stmts, i, w, ctx, k, carried, self._types_after(stmt, ctx.env, carried), stmt.body)
+        after_call = call(env)
+        ends_action = k.call == "S.leaf" and not [s for s in stmts[i + 1 :] if not isinstance(s, _META)]
         condition = self.x.gen(stmt.condition, env).src if stmt.mode == "while" else None
         round_, body = self.context.fresh("round"), self.context.fresh("body")
         anchor = self.context.anchor_of(stmt)
@@ -490,26 +542,28 @@ class StatementGenerator:
         with w.block(f"def {body}({done}{carry}):"):
             again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1{''.join(', ' + c_.env[name].src for name in params)})"))
             inner = ctx.in_function().nested().with_env(env)
-            if after == "S.leaf" and condition is None:
+            if ends_action and condition is None:
                 # In the round after which no more may be played, the action ends with it.
                 inner = replace(inner, last=f"{done} + 1 >= {high}")
             self.early_guards(stmt.body, 0, w, inner)
             self.block(stmt.body, 0, w, inner, again)
         w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
 
-    def _carried_env(self, env: Env, names: dict, body=()) -> Env:
-        """The environment with each carried name read from its Python name, of no
-        known type. What it reads of the state, for the analyses: nothing, when it
-        only ever holds what reads nothing (a literal, a choice's value, its value
-        from before); else anything, so that nothing is kept or moved past it."""
+    def _carried_env(self, env: Env, names: dict, body=(), types=None) -> Env:
+        """The environment with each carried name read from its Python name, of the
+        type given (else of no known type). What it reads of the state, for the
+        analyses: nothing, when it only ever holds what reads nothing (a literal, a
+        choice's value, an item of a list, its value from before); else anything,
+        so that nothing is kept or moved past it."""
         if not names:
             return env
-        values = _let_values(body)
-        chosen = _chosen_names(body)
+        bindings = _bindings(body)
+        chosen = {name for name, values in bindings.items() if _PLAIN in values}  # a choice's value reads no state
         bound = {}
         for name, python in names.items():
-            plain = not env[name].reads and all(_reads_no_state(value, env, set(names) | chosen) for value in values.get(name, ()))
-            bound[name] = Code(python, None, NOTHING if plain else EVERYTHING, frozenset({python}))
+            plain = not env[name].reads and all(value is _PLAIN or _reads_no_state(value, env, set(names) | chosen) for value in bindings.get(name, ()))
+            kind = (types or {}).get(name)
+            bound[name] = Code(python, kind, NOTHING if plain else EVERYTHING, frozenset({python}))
         return env.child(**bound)
 
     def _CallProcedure(self, stmt, stmts, i, w, ctx, k):
@@ -556,13 +610,16 @@ class StatementGenerator:
         w.line("S.undefer()")
 
 
-class Sunk:
-    """A choose written after the statements that do not use it (analysis.sinking);
-    ``at`` names the variable holding where on the path its decision belongs."""
+@dataclass(frozen=True)
+class _Call:
+    """The rest of the rules after a block, as a function of the names the block may
+    set: ``call(env)`` is the source that goes on with them as they stand in ``env``."""
 
-    def __init__(self, choose: ast.Choose, at: str):
-        self.choose = choose
-        self.at = at
+    function: str
+    names: tuple
+
+    def __call__(self, env: Env) -> str:
+        return f"{self.function}({', '.join(env[name].src for name in self.names)})"
 
 
 def anchors(stmt: ast.Repeat, decides) -> tuple:
@@ -579,40 +636,26 @@ def anchors(stmt: ast.Repeat, decides) -> tuple:
     raise Unsupported("a repeat with no choose")
 
 
-def _statements(body):
-    """Every statement in a block, nested blocks included, in order."""
-    for node in body if isinstance(body, (list, tuple)) else (body,):
-        if isinstance(node, (list, tuple)):
-            yield from _statements(node)
-        elif isinstance(node, ast.Stmt):
-            yield node
-            for name in node.__dataclass_fields__:
-                value = getattr(node, name)
-                if isinstance(value, (list, tuple)):
-                    yield from _statements(value)
+_PLAIN = object()  # what a choice, or a for's variable, sets: a value that reads no state
+_STATE = object()  # what a keyword's ``as`` sets: anything
 
 
-def _let_names(body) -> list:
-    """The names set by ``let`` anywhere in a block (in order, once each)."""
-    return list(dict.fromkeys(s.name for s in _statements(body) if isinstance(s, ast.Let)))
-
-
-def _let_values(body) -> dict:
-    """name -> the expressions ``let`` gives it anywhere in a block."""
+def _bindings(body) -> dict:
+    """name -> what each statement that sets it anywhere in a block gives it:
+    a let's expression, or _PLAIN, or _STATE."""
     found: dict = {}
-    for stmt in _statements(body):
+    for stmt in statements_in(body):
         if isinstance(stmt, ast.Let):
             found.setdefault(stmt.name, []).append(stmt.value)
+        elif isinstance(stmt, (ast.Choose, ast.For)):
+            found.setdefault(stmt.name if isinstance(stmt, ast.Choose) else stmt.var, []).append(_PLAIN)
+        elif isinstance(stmt, ast.Command) and stmt.bind:
+            found.setdefault(stmt.bind, []).append(_STATE)
     return found
 
 
-def _chosen_names(body) -> set:
-    """The names ``choose`` binds anywhere in a block (a choice's value reads no state)."""
-    return {s.name for s in _statements(body) if isinstance(s, ast.Choose)}
-
-
 def _reads_no_state(value, env: Env, plain_names: set) -> bool:
-    """A literal, or a name that reads no state: a choice's value, a carried name."""
+    """A literal, or a name that reads no state: a choice's value, a carried name, one from before."""
     if isinstance(value, ast.Const):
         return True
     if isinstance(value, ast.Name):
