@@ -21,7 +21,6 @@ import contextlib
 import json
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator, Optional
 
 from . import __version__
@@ -47,6 +46,7 @@ from .same_moves import SameMoves, _decision_counts
 from .model.state import GameState
 from .notation import parse_move, write_move
 from .ruleset import Ruleset, load_ruleset
+from .text import printable
 
 RECORD_FORMAT = "brass-game-record/1"
 
@@ -143,7 +143,8 @@ class Game(Lookahead, SameMoves):
     ):
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.rules = self.ruleset.rules
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        # A name is shown on terminals and web pages: control characters are written out (brass.text).
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else [printable(str(n)) for n in players]
         if len(names) not in self.ruleset.players:
             raise SetupError(f"{self.ruleset.title} is for {', '.join(map(str, self.ruleset.players))} players, not {len(names)}")
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
@@ -338,15 +339,15 @@ class Game(Lookahead, SameMoves):
             raise RuleRuntimeError(f"game_ends_after_era is false after the last era, the {era.name}; there is no era after it", where)
         return value
 
-    def _define(self, name: str, you):
-        """The value of one of the rules' definitions, for the flow."""
+    def _define(self, name: str, you, *args):
+        """The value of one of the rules' definitions, for the flow (``args``: its parameters')."""
         if self.fast is not None:
             try:
-                return self.fast.defines[name](Search(self, "replay", you=you))
+                return self.fast.defines[name](Search(self, "replay", you=you), *args)
             except Exception:
                 self.fast_fallbacks += 1
         try:
-            return self.rules.define_value(name, Run(self, "replay", you=you))
+            return self.rules.define_value(name, Run(self, "replay", you=you), *args)
         except RecursionError as error:
             raise too_deep(error) from None
 
@@ -399,7 +400,10 @@ class Game(Lookahead, SameMoves):
                     key, text = run.peek()
                     token = key if text is None else f"{key}={text}"
                     taken = sum(1 for d in run.path if d.key == key)
-                    if taken:
+                    passed = run.forced_past.get(run.next_index()) if run.mode == "parse" else None
+                    if passed is not None:
+                        run.fail_again(passed)  # why it did not fit the choice it was written for
+                    elif taken:
                         count = ("one", "two", "three", "four")[taken - 1] if taken <= 4 else str(taken)
                         run.fail(f"'{token}' is one {key} too many: this move takes {count} here")
                     else:
@@ -614,15 +618,16 @@ class Game(Lookahead, SameMoves):
             raise InvalidMoveError(f"the game is waiting for a decision in {frame.name!r}, not in {name!r}; write '{frame.name} ...'")
         found = {}
         failures = []
-        deepest, best_tokens = -1, tokens  # the reading that got furthest says why it fails
+        deepest, best_reading = -1, (False, False)  # the reading that got furthest says why it fails
         # Written in the rules' order first (a move's own notation always is),
         # then matched by name in any order; then, if a choice is written more
-        # than once (develop's two industries), its values in another order: the
+        # than once (develop's two industries), its values in any order: the
         # rules may list such moves once, in one order, and a person need not know which.
-        for attempt, in_order in self._readings(tokens):
+        for in_order, values_any_order in self._readings(tokens):
             with self._at_frame_start():
-                run = self._new_run(frame, "parse", attempt)
+                run = self._new_run(frame, "parse", tokens)
                 run.in_order = in_order
+                run.values_any_order = values_any_order
                 for path, stopped, action in self._solutions(run, frame):
                     move = self._interpreted_move(frame, action, path)
                     found.setdefault(move.notation(), move)
@@ -632,7 +637,7 @@ class Game(Lookahead, SameMoves):
                 depth = max((f.depth for f in best), default=-1)
                 if depth > deepest or not failures:
                     if depth > deepest:
-                        deepest, best_tokens = depth, attempt
+                        deepest, best_reading = depth, (in_order, values_any_order)
                     failures = best or failures
             if found:
                 break
@@ -645,7 +650,7 @@ class Game(Lookahead, SameMoves):
         respelt = self._respelt(name, tokens, choices)
         if respelt is not None:
             return self.parse(respelt)
-        error = self._illegal(text, best_tokens, failures)
+        error = self._illegal(text, tokens, failures, values_any_order=best_reading[1])
         if not any("(did you mean" in reason for reason in error.reasons):
             # The rules' reason comes from the path the search got furthest on, which
             # may not offer the misspelt value's choice at all: say what was meant.
@@ -779,31 +784,16 @@ class Game(Lookahead, SameMoves):
         return f"'{key}' is not a choice of {what}{hint}; its choices are: {names}"
 
     @staticmethod
-    def _readings(tokens, most: int = 24):
-        """(tokens, in_order) to try in turn: as written, then the values of each
-        choice written several times in every other order (at most ``most`` tries)."""
-        yield tokens, True
-        yield tokens, False
+    def _readings(tokens) -> Iterator[tuple]:
+        """(in_order, values_any_order) for each way to read a move's tokens, in turn:
+        in the rules' order; by name in any order; and, if a choice is written more
+        than once (develop's two industries), by name with its values in any order too.
+        Each is one search of the rules, so reading a move costs a few listings at most."""
+        yield True, False
+        yield False, False
         keys = [key for key, value in tokens if value is not None]
-        repeated = [key for key in dict.fromkeys(keys) if keys.count(key) > 1]
-        if not repeated:
-            return
-        import itertools
-
-        places = {key: [i for i, (k, v) in enumerate(tokens) if k == key and v is not None] for key in repeated}
-        orders = [list(itertools.permutations([tokens[i][1] for i in places[key]])) for key in repeated]
-        tried = 0
-        for choice in itertools.product(*orders):
-            if all(list(values) == [tokens[i][1] for i in places[key]] for key, values in zip(repeated, choice)):
-                continue  # as written: tried already
-            attempt = list(tokens)
-            for key, values in zip(repeated, choice):
-                for i, value in zip(places[key], values):
-                    attempt[i] = (key, value)
-            yield attempt, True
-            tried += 1
-            if tried >= most:
-                return
+        if len(keys) != len(set(keys)):
+            yield False, True
 
     def _matching(self, tokens) -> list:
         frame = self.state.frame
@@ -818,11 +808,12 @@ class Game(Lookahead, SameMoves):
                     break
         return list(result.values())
 
-    def _illegal(self, text, tokens, failures) -> IllegalMoveError:
+    def _illegal(self, text, tokens, failures, values_any_order: bool = False) -> IllegalMoveError:
         frame = self.state.frame
         with self._at_frame_start():
             run = self._new_run(frame, "parse", tokens, diagnose=True)
             run.in_order = False
+            run.values_any_order = values_any_order
             try:
                 for _ in self._solutions(run, frame):
                     pass
@@ -1010,7 +1001,11 @@ class Game(Lookahead, SameMoves):
         }
 
     def save(self, path) -> None:
-        Path(path).write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
+        """Write the record to a file only its owner may read (it holds the seed);
+        SaveError saying why if it cannot be written, and the game goes on."""
+        from .records import write_private
+
+        write_private(path, json.dumps(self.record(), indent=1) + "\n")
 
     @classmethod
     def from_record(cls, record: dict, ruleset: Ruleset | str | None = None) -> "Game":

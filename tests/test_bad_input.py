@@ -146,3 +146,63 @@ def test_every_error_crosses_process_boundaries_intact():
     for error in made:
         back = pickle.loads(pickle.dumps(error))
         assert type(back) is type(error) and str(back) == str(error)
+
+
+# ------------------------------------------------------------------ the work a written move costs
+
+
+def decisions_taken(monkeypatch, work) -> int:
+    """How many decisions the interpreter takes while ``work`` runs (its unit of work)."""
+    from brass.language import decisions
+
+    taken = [0]
+    take = decisions._Point.take
+
+    def counted(self, *args, **kwargs):
+        taken[0] += 1
+        return take(self, *args, **kwargs)
+
+    monkeypatch.setattr(decisions._Point, "take", counted)
+    work()
+    monkeypatch.setattr(decisions._Point, "take", take)
+    return taken[0]
+
+
+@pytest.mark.parametrize("repeats", [11, 300])
+def test_a_choice_written_many_times_is_refused_at_once(repeats, monkeypatch):
+    # Reading once tried every order of a choice's values: 11 of them exhausted a
+    # gigabyte. Now each reading is one search, whatever the repeats.
+    import tracemalloc
+
+    game = Game("birmingham", 2, seed=1)
+    before = unchanged(game)
+    tracemalloc.start()
+    with pytest.raises(IllegalMoveError, match="'x' is not a possible choice for card"):
+        game.play("build " + "card=x " * repeats)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 2_000_000
+    assert unchanged(game) == before
+
+
+def test_reading_a_move_costs_no_more_than_a_few_listings(monkeypatch):
+    # Every value of develop's industry, written four times over: each reading may
+    # branch over the written values, but only over options the move list has too.
+    game = Game("birmingham", 2, seed=1)
+    card = game.state.players[game.to_move].hand[0].id
+    industries = " ".join(f"industry={i}" for i in ("pottery", "iron", "manufacturer", "cotton", "coal", "brewery"))
+    game.fast = None  # list the moves as the interpreter does, in the same unit
+    listing = decisions_taken(monkeypatch, lambda: list(game.legal_moves.of("develop")))
+
+    def read():
+        with pytest.raises(IllegalMoveError, match="one industry too many"):
+            game.play(f"develop card={card} " + " ".join([industries] * 4))
+
+    assert decisions_taken(monkeypatch, read) < 3 * listing
+
+
+def test_two_values_of_one_choice_are_read_in_either_order():
+    game = Game("birmingham", 2, seed=1)
+    card = game.state.players[game.to_move].hand[0].id
+    written = game.parse(f"develop card={card} industry=coal industry=brewery")
+    assert written.notation() == f"develop card={card} industry=brewery industry=coal"

@@ -168,6 +168,11 @@ def _parse(point: _Point) -> Iterator:
         yield taken
         journal.rollback(mark)
         return
+    if run.values_any_order and not run.in_order:
+        written = run.written(point.key)
+        if len(written) > 1:
+            yield from _parse_any_written(point, written)
+            return
     index = run.find(point.key)
     if index is not None:
         written = _canonical(run.tokens[index][1], point.options)
@@ -177,6 +182,12 @@ def _parse(point: _Point) -> Iterator:
                 yield value
                 journal.rollback(mark)
                 return
+        if len(point.options) == 1 and not point.printed(point.options[0][1]):
+            # A choice with one option is never written in a move: what is written
+            # under its name may be for a later choice of that name (a procedure's).
+            # If it fits none, this is why.
+            yield from _forced_past(point, index, written)
+            return
         point.refuse(written)
         return
     if point.anchor:
@@ -187,6 +198,46 @@ def _parse(point: _Point) -> Iterator:
         mark = point.take(value, text)
         yield value
         journal.rollback(mark)
+
+
+def _forced_past(point: _Point, index: int, written: str) -> Iterator:
+    """Take a choice's only option, leaving the written token ``index`` for a later one."""
+    run = point.run
+    journal = run.journal
+    before = len(run.failures)
+    point.refuse(written)
+    refusal = run.failures[-1] if len(run.failures) > before else None
+    mark = point.take(*point.options[0])
+    journal.set(run, "forced_past", {**run.forced_past, index: refusal})
+    yield point.options[0][0]
+    journal.rollback(mark)
+
+
+def _parse_any_written(point: _Point, indices: list) -> Iterator:
+    """A choice written several times, its values in any order: try each written
+    value that is one of the options (the first token of each), so a person need not
+    know which order the rules take them in. Each branch is an option the move list
+    has too, so this costs no more than listing the moves; no orders are multiplied."""
+    run = point.run
+    journal = run.journal
+    first_token = {}
+    for index in indices:
+        first_token.setdefault(_canonical(run.tokens[index][1], point.options), index)
+    tried = False
+    for value, text in point.options:
+        index = first_token.get(text)
+        if index is None:
+            continue
+        tried = True
+        mark = point.take(value, text, token=index)
+        yield value
+        journal.rollback(mark)
+    if not tried:
+        written = _canonical(run.tokens[indices[0]][1], point.options)
+        if len(point.options) == 1 and not point.printed(point.options[0][1]):
+            yield from _forced_past(point, indices[0], written)
+            return
+        point.refuse(written)
 
 
 def _canonical(written: str, options: list) -> str:

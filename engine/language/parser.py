@@ -79,6 +79,7 @@ def parse_rules(text: str, path: str = "<rules>") -> ast.RuleFile:
     if not text.endswith("\n"):
         text += "\n"
     lines = text.splitlines()
+    _refuse_control_characters(text, path, lines)
     try:
         tree = rule_parser().parse(text)
     except UnexpectedInput as error:
@@ -98,6 +99,35 @@ def parse_rules(text: str, path: str = "<rules>") -> ast.RuleFile:
             raise error.orig_exc from None
         raise
     return ast.RuleFile(path, tuple(declarations))
+
+
+# Control characters (a terminal's escape sequences among them) but the tab and the
+# line ends: printed from a message, they would act on the reader's terminal.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _refuse_control_characters(text: str, path: str, lines: list) -> None:
+    found = _CONTROL.search(text)
+    if found is None:
+        return
+    import unicodedata
+
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    char = found.group()
+    what = unicodedata.name(char, None) or {"\x1b": "ESCAPE"}.get(char, "a control character")
+    shown = [_CONTROL.sub(_control_picture, text_line) for text_line in lines]  # the line shown, harmless
+    raise RuleFileError(
+        f"the control character U+{ord(char):04X} ({what}) has no place in a rule file",
+        _where(path, shown, line, column),
+        "Rule files hold printable text; a new line in a message is written \\n.",
+    )
+
+
+def _control_picture(match) -> str:
+    """A control character as a printable sign of one column: U+241B for ESC, and so on."""
+    code = ord(match.group())
+    return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else "\ufffd"
 
 
 def parse_rule_file(path: Path, display_name: str | None = None) -> ast.RuleFile:
@@ -175,6 +205,12 @@ def _syntax_error(error: UnexpectedInput, path: str, lines: list[str]) -> RuleFi
             hint = 'Strings are written in double quotes: "like this".'
         elif char == "=":
             hint = 'Compare with "==", bind a name with "let NAME = ...".'
+        elif not char.isascii() and (char.isalnum() or char == "_"):
+            # Python would fold some (U+017F long s into s): names are ASCII, so one
+            # name is never two in the generated code.
+            import unicodedata
+
+            hint = f"A name is written with the letters a-z and A-Z, digits and _; {char!r} is U+{ord(char):04X} {unicodedata.name(char, 'a letter')}, not one of them."
         return RuleFileError(f"unexpected character {char!r}", where, hint)
     if isinstance(error, UnexpectedEOF):
         expected = _describe_expected(set(error.expected))

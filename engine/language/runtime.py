@@ -54,6 +54,9 @@ class Failure:
     describe: Optional[str] = None  # what the action was, as its describe line says, when known
     authored: bool = True  # written by the rule's author (a require, a where), not a keyword's own words
     path: tuple = ()  # the decisions taken before it, to tell which failures share a path
+    # On a path that took a choice's only option although something else was written for
+    # it (see decisions._forced_past): why such a path fails says less than that refusal.
+    speculative: bool = False
 
     def text(self, with_cite: bool = True) -> str:
         if with_cite and self.cite:
@@ -95,6 +98,12 @@ class Run:
         self.prefix = 0  # tokens before this are decisions of earlier moves, replayed strictly
         self.used = frozenset()  # in parse mode, the tokens after the prefix already matched
         self.in_order = True  # parse mode: tokens must come in the rules' order (else by name)
+        # Parse mode, by name: may a choice written several times take its values in
+        # any order (each decision branching over the written values that fit it)?
+        self.values_any_order = False
+        # Parse mode: written tokens left for a later choice by a choice with one option
+        # (never written), each with why it did not fit there: said if nothing takes it.
+        self.forced_past: dict = {}
         self.rng = rng
         self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
@@ -129,6 +138,18 @@ class Run:
             if self.in_order:
                 return None  # only the next unmatched token may match
         return None
+
+    def next_index(self) -> Optional[int]:
+        """In parse mode: the index of the first token not yet matched (see peek)."""
+        for index in range(max(self.prefix, self.position), len(self.tokens)):
+            if index not in self.used:
+                return index
+        return None
+
+    def written(self, key: str) -> list:
+        """In parse mode: every unmatched token named ``key`` with a value (their indices)."""
+        start = max(self.prefix, self.position)
+        return [i for i in range(start, len(self.tokens)) if i not in self.used and self.tokens[i][0] == key and self.tokens[i][1] is not None]
 
     @property
     def exhausted(self) -> bool:
@@ -167,14 +188,20 @@ class Run:
             except Exception:
                 describe = None
         path = tuple((d.key, d.text) for d in self.path)
-        self.failures.append(Failure(message, where, cite, len(path), describe, authored, path))
+        self.failures.append(Failure(message, where, cite, len(path), describe, authored, path, bool(self.forced_past)))
+
+    def fail_again(self, failure: Failure) -> None:
+        """Record an earlier failure again where the path now stands (it says why this path fails too)."""
+        path = tuple((d.key, d.text) for d in self.path)
+        self.failures.append(Failure(failure.message, failure.where, failure.cite, len(path), failure.describe, failure.authored, path))
 
     def best_failures(self) -> list[Failure]:
         """Every failure on the path that got furthest, in order, without repeats."""
         if not self.failures:
             return []
-        furthest = max(self.failures, key=lambda f: f.depth)
-        candidates = [f for f in self.failures if furthest.path[: len(f.path)] == f.path]
+        failures = [f for f in self.failures if not f.speculative] or self.failures
+        furthest = max(failures, key=lambda f: f.depth)
+        candidates = [f for f in failures if furthest.path[: len(f.path)] == f.path]
         if any(f.authored for f in candidates):
             # The rule author's words come first: a keyword's complaint after a
             # failed require is usually its consequence.

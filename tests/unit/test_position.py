@@ -40,7 +40,7 @@ def test_a_position_sets_what_it_names():
         # Nothing from nowhere: every value in range, every owner a seat.
         ({"players": [{"money": 10**30}]}, "position.players[0].money: 1000000000000000000000000000000 is out of range: it must be at most 1000000"),
         ({"players": [{"vp": -50}]}, "position.players[0].vp: -50 is out of range: it must be at least 0"),
-        ({"players": [{"money": "lots"}]}, "position.players[0].money: expected integer, found 'lots'"),
+        ({"players": [{"money": "lots"}]}, "position.players[0].money: expected a whole number, got a string ('lots')"),
         ({"players": [{}, {}, {}]}, "position.players: 3 players described, but the game has 2"),
         ({"tiles": [{"space": "dudley.0", "owner": -1}]}, "position.tiles[0].owner: -1 is out of range: it must be at least 0"),
         (
