@@ -195,3 +195,9 @@ class UndoError(BrassError):
 
 class RecordError(BrassError):
     """A saved game record cannot be loaded or replayed; the message says why."""
+
+
+class SaveError(BrassError):
+    """A game could not be saved (a folder where the file should be, no such folder,
+    a full disk); the message says which file and why. Nothing was written, and the
+    game goes on."""

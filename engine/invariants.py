@@ -111,6 +111,8 @@ def _cubes(game):
             for resource, n in tile.cubes.items():
                 if n <= 0:
                     yield f"the tile at {tile.slot.id} holds {n} {resource}"
+                else:
+                    yield from _most_cubes(game, tile, resource, n)
             if tile.slot.location.slots[tile.slot.number] is not tile.slot:
                 yield f"the tile at {tile.slot.id} is not on its location's slot"
     for space in state.spaces:
@@ -127,6 +129,26 @@ def _cubes(game):
         in_markets = sum(state.markets[m.id] for m in board.markets if m.resource == resource)
         if on_tiles + on_spaces + in_markets + state.supply.get(resource, 0) != 0:
             yield f"{resource} is not conserved: the cubes on the board and the supply's ledger do not add up"
+
+
+def _most_cubes(game, tile, resource: str, n: int):
+    """No tile holds more cubes than it was built with, where the rules say how many
+    that is (their definition ``cubes_when_built(tile, resource, era)``)."""
+    if "cubes_when_built" not in game.rules.defines:
+        return
+    era = game.board.eras[tile.era]
+    try:
+        most = game._define("cubes_when_built", None, tile.type, resource, era)
+    except Exception as error:  # the rule itself fails: say so rather than crash
+        yield f"cubes_when_built fails for the tile at {tile.slot.id}: {error}"
+        return
+    if isinstance(most, int) and n > most:
+        name = f"{tile.type.industry.name} {_roman(tile.type.level)}"
+        yield f"the {name} at {tile.slot.id} holds {n} {resource}; built in the {era.name} it holds at most {most}"
+
+
+def _roman(level: int) -> str:
+    return {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}.get(level, str(level))
 
 
 def _cards(game):

@@ -51,6 +51,7 @@ from collections import Counter
 
 from .errors import BrassError
 from .invariants import cards_in_game, first_broken_invariant
+from .language.limits import MAX_ROUNDS_PER_ERA
 from .model.state import BoardLink, BoardTile, new_version
 
 
@@ -90,17 +91,19 @@ def _set(game, spec: dict, any_cards: bool) -> None:
             raise PositionError(f"unknown era {spec['era']!r}; eras: {', '.join(eras)}")
         state.era_index = eras.index(spec["era"])
     state.round = spec.get("round", state.round if "era" not in spec else 2)
+    if not 1 <= state.round <= MAX_ROUNDS_PER_ERA:
+        raise PositionError(f"position.round: {state.round} is beyond the rounds an era may run (1 to {MAX_ROUNDS_PER_ERA})")
     if "turn_order" in spec:
         order = list(spec["turn_order"])
         if sorted(order) != list(range(len(state.players))):
             raise PositionError(f"turn_order must list every seat once: {order}")
         state.turn_order = order
     for index, player_spec in enumerate(spec.get("players", [])):
-        _set_player(game, state.players[index], player_spec or {})
+        _set_player(game, state.players[index], player_spec or {}, f"position.players[{index}]")
     if "tiles" in spec:
         state.slot_tiles = [None] * len(board.slots)
-        for tile_spec in spec["tiles"]:
-            _place_tile(game, tile_spec)
+        for index, tile_spec in enumerate(spec["tiles"]):
+            _place_tile(game, tile_spec, f"position.tiles[{index}]")
     if "links" in spec:
         state.line_links = [None] * len(board.lines)
         for link_spec in spec["links"]:
@@ -141,8 +144,14 @@ def _set(game, spec: dict, any_cards: bool) -> None:
     _settle_cards(game, spec, cards_before, any_cards)
     _settle_ledgers(game)
     to_move = spec.get("to_move", state.turn_order[0])
+    if to_move not in state.turn_order:
+        raise PositionError(f"position.to_move: {to_move} is not a seat; the seats are 0 to {len(state.players) - 1}")
     state.turn_index = state.turn_order.index(to_move)
-    state.actions_left = spec.get("actions_left", 2)
+    # A turn has the actions the rules give it (actions_this_turn), and no more.
+    most = game._actions_this_turn(state.players[to_move])
+    state.actions_left = spec.get("actions_left", most)
+    if state.actions_left > most:
+        raise PositionError(f"position.actions_left: {state.actions_left} is more than a turn has here ({most}, by the rules' actions_this_turn)")
     state.actions_taken = 0
     state.links_version = new_version()
     state.pieces_version = new_version()
@@ -297,7 +306,7 @@ def _get(board, kind: str, ident: str):
     return found
 
 
-def _set_player(game, player, spec: dict) -> None:
+def _set_player(game, player, spec: dict, where: str) -> None:
     board = game.board
     known = {"money", "income_space", "income_level", "vp", "spent", "hand", "discard", "mat"}
     unknown = set(spec) - known
@@ -306,8 +315,16 @@ def _set_player(game, player, spec: dict) -> None:
     for field in ("money", "vp", "spent", "income_space"):
         if field in spec:
             setattr(player, field, spec[field])
+    track = board.income
+    if "income_space" in spec and not 0 <= spec["income_space"] <= track.top_space:
+        raise PositionError(f"{where}.income_space: {spec['income_space']} is beyond the track's last space ({track.top_space})")
     if "income_level" in spec:
-        player.income_space = board.income.highest_space_of(spec["income_level"])
+        level = spec["income_level"]
+        if level > track.max_level:
+            raise PositionError(f"{where}.income_level: {level} is above the track's highest level ({track.max_level})")
+        if level < track.min_level:
+            raise PositionError(f"{where}.income_level: {level} is below the track's lowest level ({track.min_level})")
+        player.income_space = track.highest_space_of(level)
     if "hand" in spec:
         player.hand = [_get(board, "card", c) for c in spec["hand"]]
     if "discard" in spec:
@@ -317,7 +334,7 @@ def _set_player(game, player, spec: dict) -> None:
         player.mat[industry_id] = _mat_places(_get(board, "industry", industry_id), given)[0]
 
 
-def _place_tile(game, spec: dict) -> None:
+def _place_tile(game, spec: dict, where: str) -> None:
     board = game.board
     state = game.state
     slot = _get(board, "slot", spec["space"])
@@ -328,7 +345,12 @@ def _place_tile(game, spec: dict) -> None:
     if not levels:
         raise PositionError(f"{industry.name} has no level {spec.get('level')}")
     era = spec.get("era")
-    era_index = [e.id for e in board.eras].index(era) if era else state.era_index
+    eras = [e.id for e in board.eras]
+    if era is not None and era not in eras:
+        raise PositionError(f"{where}.era: unknown era {era!r}; eras: {', '.join(eras)}")
+    era_index = eras.index(era) if era else state.era_index
+    if era_index > state.era_index:
+        raise PositionError(f"{where}.era: a tile of the {board.eras[era_index].name} cannot stand in the {state.era.name}, which comes before it")
     tile = BoardTile(levels[0], spec["owner"], slot, era_index)
     tile.flipped = bool(spec.get("flipped", False))
     tile.cubes = {k: v for k, v in spec.get("cubes", {}).items() if v}

@@ -10,13 +10,15 @@ is wrong and where in the record.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import os
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from .errors import RecordError
+from .errors import RecordError, SaveError
 
 # Far above any real game (a 4-player game's record is about 20 KB), and small
 # enough that reading a hostile file costs nothing.
@@ -53,8 +55,8 @@ def _describe(error) -> str:
         return "missing field " + ", ".join(repr(k) for k in missing)
     if error.validator == "type":
         expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"expected {expected}, found {instance}"
+        expected = " or ".join(_KINDS.get(k, k) for k in expected) if isinstance(expected, list) else _KINDS.get(expected, expected)
+        return f"expected {expected}, got {_kind_of(error.instance)}"
     if error.validator == "pattern":
         return f"{instance} is not an identifier (lower-case letters, digits, '-' and '_'; no paths)"
     if error.validator == "const":
@@ -65,6 +67,25 @@ def _describe(error) -> str:
     if error.validator in ("maxItems", "maxProperties", "maxLength"):
         return f"too long: at most {error.validator_value} allowed"
     return error.message if len(error.message) < 200 else error.message[:200] + "..."
+
+
+# JSON's types as a person names them.
+_KINDS = {"array": "a list", "object": "an object", "integer": "a whole number", "number": "a number", "string": "a string", "boolean": "true or false", "null": "null"}
+
+
+def _kind_of(value) -> str:
+    """What a JSON value is, in words, with a short view of it: 'a number (5)'."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"a number ({_short(value)})"
+    if isinstance(value, str):
+        return f"a string ({_short(value)})"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    return "an object"
 
 
 def _short(value) -> str:
@@ -90,7 +111,9 @@ def _depth(value, limit: int) -> int:
 
 
 def read_record(path) -> dict:
-    """The JSON of a record file, read with limits; RecordError naming the file if it cannot be."""
+    """A record file, read with limits and checked whole (:func:`check_record`): what
+    comes back has every field the schema asks, of the type it asks; RecordError
+    naming the file and the field where it has not."""
     path = Path(path)
     try:
         if not path.is_file():
@@ -104,7 +127,12 @@ def read_record(path) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(f"{path}: not UTF-8 text (byte 0x{raw[error.start]:02x} at offset {error.start}); a game record is JSON in UTF-8") from None
-    return parse_record(text, str(path))
+    record = parse_record(text, str(path))
+    try:
+        check_record(record)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+    return record
 
 
 def parse_record(text: str, where: str = "the record") -> dict:
@@ -150,3 +178,41 @@ def check_record(record) -> None:
     problem = schema_problem("record", record, "record")
     if problem:
         raise RecordError(problem)
+
+
+# ------------------------------------------------------------------ writing
+
+
+def write_private(path, text: str) -> None:
+    """Write a file that only its owner may read, whole or not at all.
+
+    A game record holds its seed, which tells every card to come, and a web game
+    its seats' secret links: others on the machine must not read them. The text
+    goes to a new file beside the target (mode 0600) which then replaces it, so a
+    failure leaves any earlier file as it was. Raises SaveError saying why."""
+    path = Path(path)
+    if path.is_dir():
+        raise SaveError(f"cannot save to {path}: it is a folder; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise SaveError(f"cannot save to {path}: the folder {folder} does not exist")
+    temporary = folder / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise SaveError(f"cannot save to {path}: {_why(error)}") from None
+
+
+def _why(error: OSError) -> str:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "not allowed to write there"
+    return error.strerror or str(error)

@@ -101,7 +101,7 @@ def test_replay_of_a_bad_file(capsys, tmp_path):
     bad.write_text("{}")
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 1
-    assert err.strip() == "brass: not a game record (expected format 'brass-game-record/1')"
+    assert err.strip() == f"brass: {bad}: not a game record (expected format 'brass-game-record/1')"
 
 
 def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):

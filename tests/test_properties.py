@@ -133,6 +133,67 @@ def _record() -> dict:
     return game.record()
 
 
+@functools.lru_cache(maxsize=None)
+def _record_with_position() -> dict:
+    """A record that starts from a described position (tiles, cubes, links, hands), some moves in."""
+    game = Game("birmingham", 2, seed=9)
+    game.set_position(
+        {
+            "era": "canal",
+            "round": 3,
+            "turn_order": [1, 0],
+            "actions_left": 2,
+            "players": [{"money": 20, "income_level": 2, "mat": {"coal": 2}}, {"vp": 3, "spent": 4}],
+            "tiles": [{"space": "dudley.0", "owner": 0, "industry": "coal", "level": 1, "cubes": {"coal": 2}}],
+            "links": [{"line": "birmingham--dudley", "owner": 1}],
+            "markets": {"coal": 5, "iron": 3},
+        }
+    )
+    rng = __import__("random").Random(9)
+    for _ in range(8):
+        game.push(game.random_move(rng))
+    return game.record()
+
+
+def _mutated(data, record: dict) -> dict:
+    """The record with one value anywhere in it replaced by any JSON, or taken out."""
+    record = copy.deepcopy(record)
+    where = data.draw(st.sampled_from(list(paths(record))[1:]))
+    parent = record
+    for key in where[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()):
+        parent[where[-1]] = data.draw(json_values)
+    elif isinstance(parent, dict):
+        del parent[where[-1]]
+    else:
+        parent.pop(where[-1])
+    return record
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.data())
+def test_a_mutated_record_is_refused_by_every_command_without_a_traceback(tmp_path_factory, capsys, data):
+    # brass replay and brass svg read the file as a person gives it; Game.from_record
+    # takes the record as a program does. Each either works or says what is wrong.
+    from brass.cli import main
+
+    record = _mutated(data, _record_with_position())
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for command in (["replay", str(path)], ["svg", str(path)]):
+        code = main(command)
+        out, err = capsys.readouterr()
+        assert code in (0, 1, 2), (command, code)
+        assert "Traceback" not in out + err
+        if code:
+            assert err.startswith("brass: "), err
+    try:
+        Game.from_record(json.loads(json.dumps(record)))
+    except RecordError as error:
+        assert str(error)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_a_position_with_any_value_anywhere_is_set_whole_or_refused(data):

@@ -143,8 +143,10 @@ class CompiledRules:
     # of their first use: the columns of the score breakdown.
     score_headings: tuple = ()
 
-    def define_value(self, name: str, run):
-        return self.defines[name].value(Frame({}, run))
+    def define_value(self, name: str, run, *args):
+        """A definition's value, its parameters given ``args`` in order."""
+        rule = self.defines[name]
+        return rule.value(Frame(dict(zip(rule.params or (), args)), run))
 
 
 _KINDS = {
