@@ -21,7 +21,7 @@ from typing import Optional
 
 from . import __version__
 from .bots import BOTS, make_bot
-from .errors import BrassError, MoveError, RecordError, UndoError
+from .errors import BrassError, MoveError, RecordError, SaveError, UndoError
 from .game import Game
 from .render import render_outcome
 from .ruleset import check_with_variants, installed_rulesets, load_ruleset
@@ -373,7 +373,11 @@ class _PlaySession:
         if not path:
             self.console.say("save needs a file name")
             return
-        self.game.save(path)
+        try:
+            self.game.save(path)
+        except SaveError as error:
+            self.console.say(f"not saved: {error}")  # the game goes on
+            return
         self.saved, self.saved_to = self._moves(), path
         self.console.say(f"saved to {path}")
 
@@ -539,7 +543,10 @@ def _simulate(args) -> int:
         for index in outcome.winners:
             wins[index] += 1 / len(outcome.winners)
         if args.save:
-            game.save(f"{args.save}-{number + 1}.json")
+            try:
+                game.save(f"{args.save}-{number + 1}.json")
+            except SaveError as error:
+                print(f"brass: {error}", file=sys.stderr)  # the other games are still played
         if args.json:
             print(json.dumps({
                 "game": number + 1,

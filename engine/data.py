@@ -265,9 +265,24 @@ class _Bounds:
             raise _Refused(problem=f"a number of {len(node.value):,} characters is too long (at most {MAX_YAML_NUMBER_CHARS})", problem_mark=node.start_mark)
         return super().construct_yaml_int(node)
 
+    def construct_yaml_str(self, node):
+        value = super().construct_yaml_str(node)
+        found = _CONTROL.search(value)
+        if found is not None:
+            # Written as an escape ("\e", "\x1b"): printed, it would act on the reader's terminal.
+            raise _Refused(
+                problem=f"the text {short(value)} holds the control character U+{ord(found.group()):04X}; text in a ruleset is printable (a new line and a tab aside)",
+                problem_mark=node.start_mark,
+            )
+        return value
+
     def construct_undefined(self, node):
         tag = node.tag.replace("tag:yaml.org,2002:", "!!")
         raise _Refused(problem=f"the tag {short(tag)} is not allowed: data files hold plain values (numbers, text, lists, mappings)", problem_mark=node.start_mark)
+
+
+# Control characters but the tab and the new line (see construct_yaml_str).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _refuse_repeated_keys(node) -> None:
@@ -311,6 +326,7 @@ else:
 
 for _loader in _LOADERS:
     _loader.add_constructor("tag:yaml.org,2002:int", _Bounds.construct_yaml_int)
+    _loader.add_constructor("tag:yaml.org,2002:str", _Bounds.construct_yaml_str)
     _loader.add_constructor(None, _Bounds.construct_undefined)
 
 

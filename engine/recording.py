@@ -31,7 +31,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Optional
 
-from .errors import BrassError, MoveError, UndoError
+from .errors import MoveError, SaveError, UndoError
 from .game import Game
 from .language.decisions import notation as value_notation, spelling, spellings
 from .model.journal import Journal
@@ -422,9 +422,15 @@ class Recorder:
         self._refresh()
         return self.game.record()
 
-    def save(self, path) -> None:
+    def save(self, path) -> bool:
+        """Save the record so far; if it cannot be written, say why (the game goes on)."""
         self._refresh()
-        self.game.save(path)
+        try:
+            self.game.save(path)
+        except SaveError as error:
+            self.say(f"not saved: {error}")
+            return False
+        return True
 
 
 # ------------------------------------------------------------------ the loop
@@ -477,8 +483,8 @@ def record_game(ruleset, names, path, ask: Optional[Callable[[str], str]] = None
                 except UndoError as error:
                     say(str(error))
             elif word == "save" and rest.strip():
-                recorder.save(rest.strip())
-                say(f"saved to {rest.strip()}")
+                if recorder.save(rest.strip()):
+                    say(f"saved to {rest.strip()}")
             else:
                 try:
                     move = recorder.play(line)

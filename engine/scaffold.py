@@ -6,6 +6,7 @@ the ``brass.rulesets`` entry-point group, exactly as the built-in rulesets are.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "brass-variant-{name}"
 version = "0.1.0"
-description = "{title}"
+description = {title_toml}
 requires-python = ">=3.10"
 dependencies = ["brass-rules"]
 
@@ -34,11 +35,11 @@ packages = ["{package}"]
 {package} = ["ruleset.yaml", "rules/*.brass", "data/*.yaml"]
 """
 
-MANIFEST = """# {title}: a variant of {base_title}.
+MANIFEST = """# {title_line}: a variant of {base_title_line}.
 # It names its base and brings only what it changes. See the documentation:
 # "Write your first variant" and "How to make the common changes".
 name: {name}
-title: "{title}"
+title: {title_yaml}
 version: "0.1.0"
 base: {base}
 description: >
@@ -53,16 +54,16 @@ rules:
 #     why: the reason, for readers
 """
 
-RULES = """# {title}: the rules it changes.
+RULES = """# {title_line}: the rules it changes.
 # A declaration here replaces the base's declaration of the same name; anything
 # not declared here is {base}'s. For example (uncomment to try):
 #
-# set {setting} = {value}
+# set {setting} = {value_rule}
 #
 # `brass rules {base}` prints the base's rules, generated from its rule files.
 """
 
-HOOKS = '''"""{title}: hooks for what the rule files cannot say.
+HOOKS = '''"""The {name} variant: hooks for what the rule files cannot say.
 
 Leave this module empty if the rule files say everything. For example, to add
 a function the rule files may call::
@@ -78,14 +79,19 @@ a function the rule files may call::
 """
 '''
 
-README = """# {title}
+README = """# {title_line}
 
-A variant of {base_title} for the Brass rules engine.
+A variant of {base_title_line} for the Brass rules engine.
 
     python -m pip install -e .        # registers the variant with the engine
     brass validate {name}
     brass play {name} --players 2
 """
+
+
+def _comment_line(text: str) -> str:
+    """Text as it may stand in a comment or a heading: one line, no control character."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
 
 
 def make_variant(name: str, base: str, where: str = ".") -> Path:
@@ -98,16 +104,21 @@ def make_variant(name: str, base: str, where: str = ".") -> Path:
     package = name.replace("-", "_")
     setting = next(iter(ruleset.rules.settings), "some_setting")
     value = ruleset.rules.settings.get(setting, 0)
+    title = f"{ruleset.title}: {name}"
+    # The base is a folder from anywhere: what it says goes into the new files only
+    # as data, escaped for each file's language (TOML, YAML, rule text), or on one
+    # line of a comment; the Python module names only the variant's own name.
     fields = {
         "name": name,
         "package": package,
-        "base": ruleset.name,
-        "base_title": ruleset.title,
-        "title": f"{ruleset.title}: {name}",
-        "industry": ruleset.board.industries[0].id,
-        "setting": setting,
-        "value": value,
-        "folder": ruleset.folder,
+        "base": _comment_line(ruleset.name),
+        "base_title_line": _comment_line(ruleset.title),
+        "title_line": _comment_line(title),
+        "title_toml": json.dumps(title),  # a JSON string is a TOML basic string
+        "title_yaml": json.dumps(title),  # and a YAML double-quoted one
+        "industry": _comment_line(ruleset.board.industries[0].id),
+        "setting": _comment_line(setting),
+        "value_rule": _comment_line(json.dumps(value) if isinstance(value, str) else str(value)),
     }
     (folder / package / "rules").mkdir(parents=True)
     (folder / "pyproject.toml").write_text(PYPROJECT.format(**fields), encoding="utf-8")

@@ -22,13 +22,20 @@ def installed_bots() -> dict:
     return {entry.name: entry for entry in entry_points(group=GROUP)}
 
 
-def bot_class(name: str) -> type:
-    """The class a bot name stands for: built in, installed, or ``module:Class``."""
+def bot_class(name: str, imports: bool = True) -> type:
+    """The class a bot name stands for: built in, installed, or ``module:Class``.
+
+    ``imports=False`` (a name that comes from a request or a file, as in the web
+    app): only bots built in or installed through the ``brass.bots`` group; a
+    ``module:Class`` would let whoever sends the name choose what is imported."""
     if name in BOTS:
         return BOTS[name]
     installed = installed_bots()
     if name in installed:
         found = installed[name].load()
+    elif ":" in name and not imports:
+        known = ", ".join(dict.fromkeys([*BOTS, *installed]))
+        raise ValueError(f"unknown bot {name!r}; bots: {known} (a module:Class is loaded only from the command line)")
     elif ":" in name:
         module, _, attr = name.partition(":")
         try:
@@ -45,6 +52,6 @@ def bot_class(name: str) -> type:
     return found
 
 
-def make_bot(name: str, seed: Optional[int] = None) -> Bot:
-    """A bot made with a seed (the same seed, the same decisions)."""
-    return bot_class(name)(seed)
+def make_bot(name: str, seed: Optional[int] = None, imports: bool = True) -> Bot:
+    """A bot made with a seed (the same seed, the same decisions); ``imports`` as for bot_class."""
+    return bot_class(name, imports)(seed)

@@ -130,7 +130,11 @@ def _create(store: Store, body: dict) -> Table:
         names = body.get("names") or [f"Player {i + 1}" for i in range(len(seats))]
         names = [str(name).strip() or f"Player {i + 1}" for i, name in enumerate(names)]
         seed = body.get("seed")
-        game = Game(str(body["ruleset"]), names, seed=int(seed) if seed not in (None, "") else None)
+        ruleset = str(body["ruleset"])
+        installed = installed_rulesets()
+        if ruleset not in installed:  # a name, never a path: a request does not choose files to load
+            raise ValueError(f"unknown ruleset {ruleset!r}; installed: {', '.join(sorted(installed))}")
+        game = Game(ruleset, names, seed=int(seed) if seed not in (None, "") else None)
     if HUMAN not in seats:
         raise ValueError("at least one seat must be a person's (human)")
     return store.create(game, seats)

@@ -10,7 +10,6 @@ listens (a browser's connection) is told through a callback after each change.
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import threading
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..bots import make_bot
+from ..records import write_private
 from ..errors import BrassError, MoveError, UndoError
 from ..game import Game
 
@@ -36,7 +36,8 @@ class Table:
         self.lock = threading.RLock()
         self.version = 0  # goes up with every change: listeners compare it
         self.thinking: Optional[int] = None  # the bot seat choosing now
-        self._bots = {i: make_bot(kind, (game.seed, i)) for i, kind in enumerate(self.seats) if kind != HUMAN}
+        # Seats come from a request or a saved file: registered bots only, nothing imported by name.
+        self._bots = {i: make_bot(kind, (game.seed, i), imports=False) for i, kind in enumerate(self.seats) if kind != HUMAN}
         self._listeners: list = []
         self._bot_thread: Optional[threading.Thread] = None
 
@@ -162,7 +163,7 @@ class Store:
         self.tables: dict = {}
         self._lock = threading.Lock()
         if self.dir is not None:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
             self._load_all()
 
     def _load_all(self) -> None:
@@ -184,7 +185,7 @@ class Store:
             raise ValueError(f"{len(seats)} seats given for {len(game.players)} players")
         for kind in seats:
             if kind != HUMAN:
-                make_bot(kind, 0)  # fails now, with the reason, if there is no such bot
+                make_bot(kind, 0, imports=False)  # fails now, with the reason, if there is no such bot
         with self._lock:
             table_id = secrets.token_hex(6)
             tokens = [secrets.token_urlsafe(18) if kind == HUMAN else None for kind in seats]
@@ -205,7 +206,5 @@ class Store:
     def save(self, table: Table) -> None:
         if self.dir is None:
             return
-        path = self.dir / f"{table.id}.json"
-        temporary = path.with_suffix(".json.tmp")
-        temporary.write_text(json.dumps(table.to_json(), indent=1) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
+        # The seats' tokens and the seed are in it: readable by the server's user only.
+        write_private(self.dir / f"{table.id}.json", json.dumps(table.to_json(), indent=1) + "\n")
