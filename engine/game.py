@@ -35,11 +35,11 @@ from .errors import (
     SetupError,
     UndoError,
 )
-from .language.codegen.search import Search, decisions as path_decisions, expand, order_key, run_frame
+from .language.codegen.search import Search, decisions as path_decisions, expand, order_key, run_frame, weight
 from .language.decisions import LEAF, decide, notation as value_notation
-from .language.limits import MAX_ROUNDS_PER_ERA, actions_per_turn, shown
+from .language.limits import MAX_MOVES, MAX_ROUNDS_PER_ERA, TooMuchWork, actions_per_turn, shown, too_many_moves
 from .language.runtime import Frame, Run
-from .language.statements import run_block, too_deep
+from .language.statements import located_work, run_block, too_deep
 from .invariants import cards_in_game
 from .lookahead import Lookahead
 from .same_moves import SameMoves, _decision_counts
@@ -414,6 +414,8 @@ class Game(Lookahead, SameMoves):
                 yield list(run.path), stopped, run.action
         except RecursionError as error:  # every search by the interpreter comes through here
             raise too_deep(error) from None
+        except TooMuchWork as error:
+            raise located_work(error) from None
 
     def _not_asked(self, frame: FrameState, run: Run, token: str, key: str) -> str:
         """Why a written choice fits no move: its rules ask for it only when..., or never."""
@@ -570,6 +572,7 @@ class Game(Lookahead, SameMoves):
             return None
         skip = len(frame.script)
         found = self._one_path_per_effect(frame, search.found)
+        _check_listing(found)
         full = [(whole, action) for path, _, action in found for whole in expand(path)]
         full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order
         moves, seen = [], set()
@@ -1087,6 +1090,20 @@ class Game(Lookahead, SameMoves):
         from .view import player_view
 
         return player_view(self, player)
+
+
+def _check_listing(found: list) -> None:
+    """Refuse to list more than limits.MAX_MOVES moves, naming the action that has most."""
+    total = sum(weight(path) for path, _, _ in found)
+    if total <= MAX_MOVES:
+        return
+    by_action: dict = {}
+    for path, _, action in found:
+        name = getattr(action, "name", None)
+        count, _ = by_action.get(name, (0, action))
+        by_action[name] = (count + weight(path), action)
+    _, most = max(by_action.values(), key=lambda entry: entry[0])
+    raise too_many_moves(total, getattr(most, "where", None))
 
 
 class LegalMoves:

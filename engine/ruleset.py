@@ -30,7 +30,7 @@ import pluggy
 from . import data as data_module
 from . import hookspecs
 from .patches import PatchError, apply_patch
-from .errors import DataError, DataProblem, PluginError, RuleFileError, RulesetError, RulesetErrors, Where
+from .errors import DataError, DataProblem, PluginError, RuleFileError, RuleRuntimeError, RulesetError, RulesetErrors, Where
 from .language import consumption as _consumption  # noqa: F401  (registers the built-in words)
 from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
@@ -245,11 +245,31 @@ def check_ruleset(name_or_path: str, trust: bool = False, bases: Optional[dict] 
 def _checked(name_or_path: str, trust: bool = False, bases: Optional[dict] = None):
     """(the ruleset or None, its problems)."""
     try:
-        return _Loader(trust, bases).load(name_or_path), []
+        ruleset = _Loader(trust, bases).load(name_or_path)
     except RulesetErrors as errors:
         return None, _flatten(errors.errors)
     except RulesetError as error:
         return None, [error]
+    problems = _first_positions(ruleset)
+    return (None if problems else ruleset), problems
+
+
+def _first_positions(ruleset) -> list:
+    """What goes wrong when the rules set up a game of each player count and list its
+    first moves: a rule that loads but cannot run (a limit of brass.language.limits
+    passed, a value of the wrong kind), found by validation rather than at the table."""
+    from .game import Game
+
+    problems = []
+    for players in ruleset.players:
+        try:
+            game = Game(ruleset, players, seed=1)
+            for _ in game.legal_moves:
+                pass
+        except RuleRuntimeError as error:
+            problems.append(RuleRuntimeError(f"setting up a game of {players} players and listing its first moves: {error.message}", error.where))
+            break  # the same rule fails alike for the other counts
+    return problems
 
 
 def nested_variants(name_or_path: str, trust: bool = False) -> tuple[Optional[Path], list[Path]]:

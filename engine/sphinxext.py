@@ -22,6 +22,7 @@ from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
 from .language import names as _names  # noqa: F401
 from .language.vocabulary import BUILTINS
+from .language.limits import MAX_MOVES, MAX_STEPS
 from .rulesdoc import rules_document, to_rst
 from .ruleset import installed_rulesets, load_ruleset
 
@@ -31,7 +32,7 @@ STATEMENTS = [
     ("... where CONDITION [else MESSAGE]", "Keeps only the items for which the condition holds; the message says, in the rulebook's words, why an item written in a move is refused.", 'choose line from lines\n        where line.free\n        else "the line {line} already has a link"'),
     ("... by PLAYER", "The decision is that player's (at the end of a round, say).", "choose sell_tile from you.tiles by you"),
     ("require CONDITION [else MESSAGE]", "The move is illegal unless the condition holds; the message says why.", 'require you.money >= 3 else "you cannot pay"'),
-    ("let NAME = EXPRESSION", "Names a value for the statements below.", "let tile = lowest_tile(you, industries[0])"),
+    ("let NAME = EXPRESSION", "Names a value for the statements below. A name already set before an if, for, repeat or optionally and set again inside it keeps its new value after it (a name is the whole action's or procedure's); a name first set inside a block is known only there.", 'let cost = 30\n    if you.money >= 15:\n        let cost = 10\n    pay cost'),
     ("KEYWORD ARGUMENTS [as NAME]", "Does one thing (see the keywords below); 'as NAME' keeps its result.", 'sell_to_market you.tiles[0], market("coal") as earned'),
     ("call PROCEDURE(ARGUMENTS)", "Runs a procedure of the rule files.", "choose card from you.hand\n    call play_card(card)"),
     ("if CONDITION: ... elif ...: ... else: ...", "Runs the first block whose condition holds.", 'if era.id == "canal":\n        pay 3\n    else:\n        pay 5'),
@@ -46,7 +47,7 @@ STATEMENTS = [
 
 DECLARATIONS = [
     ("set NAME = VALUE", "A number (or list) of the game; a variant changes it by declaring it again.", "set canal_cost = 3"),
-    ("define NAME = EXPRESSION / define NAME(PARAMETERS) = EXPRESSION", "A value or a function, computed whenever it is used.", "define first_round = era.index == 0 and round == 1"),
+    ("define NAME = EXPRESSION / define NAME(PARAMETERS) = EXPRESSION", "A value or a function, computed whenever it is used (so one use may work out at most 100,000 definitions, counting those it uses).", "define first_round = era.index == 0 and round == 1"),
     ("resource NAME: take ... / then ... / also ... / when empty pay N", "Where a resource comes from, tier by tier: 'take' the first tier, 'then' the next (used only when the one above has nothing left), 'also' another source in the same tier; a tier of tiles may be 'nearest first'; 'offered' is what the action offers; a market has its price when empty.", "resource iron:\n    take tiles\n    then market iron\n    when empty pay 6"),
     ("action NAME \"TITLE\": ...", "A player's action. The game offers every action whose code can complete.", 'action pass "Pass":\n    choose card from you.hand\n    discard card'),
     ("procedure NAME(PARAMETERS): ...", "Steps called by actions, or by the game's flow: setup, start_of_era, end_of_turn, end_of_round, end_of_era, end_of_game.", "procedure play_card(card):\n    discard card"),
@@ -67,6 +68,15 @@ def language_reference() -> str:
         "Rule files are plain text, indented like Python. This page is generated from",
         "the engine: the grammar's forms, and the description and example of every word.",
         "Every example here is checked by the tests.",
+        "",
+        "A name is written with the letters ``a-z`` and ``A-Z``, digits and ``_``, and does",
+        "not begin with a digit; text in double quotes may hold any printable character",
+        "(``\\n`` a new line). Each construct is bounded (``engine/language/limits.py``),",
+        f"and so is the whole: one search of the rules (listing a position's moves,",
+        f"counting them, reading a move) tries at most {MAX_STEPS:,} options and rounds, and",
+        f"a listing holds at most {MAX_MOVES:,} moves. A rule that needs more stops with",
+        "the line where it ran out; ``brass validate`` sets up a game and lists its first",
+        "moves, so the plainest cases show there.",
         "",
         "Declarations",
         "------------",

@@ -408,3 +408,100 @@ def test_loops_nested_deeper_than_python_allows_run_on_the_interpreter(tmp_path)
     money = game.players[mover].money
     game.push(next(iter(game.legal_moves.of("loan"))))
     assert game.players[mover].money > money
+
+
+# ------------------------------------------------------- the work of one search
+# Each construct above is bounded; these bound the total: limits.MAX_STEPS (options
+# tried, rounds run) for one search, limits.MAX_MOVES for one listing, and
+# checks.MAX_DEFINITION_COST for one use of a definition.
+TOO_MUCH = "the rules take more than 100,000 steps (options tried, rounds run) to find the moves here; a real game needs a few thousand: this rule multiplies choices or rounds past what a game can play"
+ACTION_HEAD = """\
+        action extra "Extra":
+            cite "x"
+            describe "x"
+            choose card from you.hand
+            call play_card(card)
+"""
+
+
+@WAYS
+def test_three_repeats_of_a_thousand_inside_one_another_stop_where_the_steps_run_out(tmp_path, way):
+    rules = ACTION_HEAD + """\
+            let n = 0
+            repeat 1000:
+                repeat 1000:
+                    repeat 1000:
+                        let n = n + 1
+            gain n % 2
+        """
+    with pytest.raises(limits.TooMuchWork) as error:
+        Game(loaded(tmp_path, rules, way), 2, seed=1).count_moves()
+    assert str(error.value) == f"{RULES}:9:13: {TOO_MUCH}"
+
+
+@WAYS
+def test_a_repeat_at_least_once_around_a_choice_stops_where_the_steps_run_out(tmp_path, way):
+    rules = ACTION_HEAD + """\
+            repeat at least 1:
+                choose x from [1, 2]
+        """
+    game = Game(loaded(tmp_path, rules, way), 2, seed=1)
+    before = unchanged(game)
+    with pytest.raises(limits.TooMuchWork) as error:
+        list(game.legal_moves)
+    assert str(error.value) == f"{RULES}:6:5: {TOO_MUCH}"
+    assert unchanged(game) == before
+
+
+def test_procedures_whose_choices_multiply_seven_deep_stop_where_the_steps_run_out(tmp_path):
+    rules = "".join(f"procedure p{i}():\n    choose x{i} from [1, 2, 3, 4]\n    call p{i + 1}()\n    call p{i + 1}()\n\n" for i in range(7))
+    rules += "procedure p7():\n    gain 1\n\n" + textwrap.dedent(ACTION_HEAD) + "    call p0()\n"
+    with pytest.raises(limits.TooMuchWork) as error:
+        list(Game(loaded(tmp_path, rules), 2, seed=1).legal_moves)
+    assert str(error.value).startswith(f"{RULES}:") and str(error.value).endswith(TOO_MUCH)
+
+
+def test_four_choices_of_a_location_are_counted_but_not_listed(tmp_path):
+    rules = ACTION_HEAD + """\
+            choose a from locations
+            choose b from locations
+            choose c from locations
+            choose d from locations
+        """
+    game = Game(loaded(tmp_path, rules), 2, seed=1)
+    assert game.count_moves() > 3_000_000  # counted without listing: cheap
+    game.uniform_random_move(random.Random(1))  # and drawn from, as bots do
+    with pytest.raises(limits.TooMuchWork) as error:
+        list(game.legal_moves)
+    assert str(error.value).startswith(f"{RULES}:1:1: this position has ")
+    assert str(error.value).endswith(" legal moves; a listing holds at most 100,000 (they may be counted, or drawn at random): this rule multiplies choices past what a player can choose from")
+
+
+def test_validate_plays_the_first_position_and_names_the_rule(tmp_path, capsys):
+    from brass.cli import main
+
+    rules = ACTION_HEAD + """\
+            repeat at least 1:
+                choose x from [1, 2]
+        """
+    assert main(["validate", variant(tmp_path, rules)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{RULES}:6:5: setting up a game of 2 players and listing its first moves: {TOO_MUCH}")
+
+
+def test_a_definition_that_would_work_out_millions_is_refused_as_it_loads(tmp_path):
+    rules = "define d0(x) = x + 1\n" + "".join(f"define d{i}(x) = d{i - 1}(x) + d{i - 1}(x) + d{i - 1}(x) + d{i - 1}(x)\n" for i in range(1, 14))
+    message = refused(tmp_path, rules)
+    assert f"{RULES}:10:1: one use of definition 'd9' would work out 349,525 definitions (d8 4 times, each with what it uses); a definition may cost at most 100,000" in message
+    assert "'d10'" not in message  # it costs too much because d9 does: d9 is the one to mend
+
+
+def test_long_definitions_are_called_not_written_out(tmp_path):
+    # Eight deep, four uses each: 87,381 definitions a use, under the limit, and far
+    # too long to inline everywhere (the generator took minutes at thirteen deep).
+    rules = "define d0(x) = x + 1\n" + "".join(f"define d{i}(x) = d{i - 1}(x) + d{i - 1}(x) + d{i - 1}(x) + d{i - 1}(x)\n" for i in range(1, 9))
+    rules += textwrap.dedent(ACTION_HEAD) + "    gain d8(0) % 3\n"
+    ruleset = loaded(tmp_path, rules)
+    assert ruleset.fast is not None and len(ruleset.fast.source) < 2_000_000
+    game = Game(ruleset, 2, seed=1)
+    assert game.count_moves() > 0

@@ -87,6 +87,47 @@ def _cycle_error(key, path, decl) -> RuleFileError:
     return RuleFileError(message, decl.where, hint)
 
 
+# ------------------------------------------------ what a definition costs
+
+# The definitions one use of a definition may work out, counting each use inside it
+# (a definition is worked out afresh at every use). The rulebooks' costliest takes a
+# dozen; one that uses the one below it four times, thirteen deep, would take 67
+# million, and hang the game the first time it is read.
+MAX_DEFINITION_COST = 100_000
+
+
+def definition_costs(references: dict, decls: dict) -> list[RuleFileError]:
+    """Every definition whose one use would work out more than MAX_DEFINITION_COST
+    definitions (``references`` and ``decls`` as for :func:`cycles`, which must have
+    found none: a cycle has no cost)."""
+    costs: dict = {}
+
+    def cost(key) -> int:
+        if key not in costs:
+            costs[key] = 1  # (no cycle: this is never read before it is set below)
+            costs[key] = min(1 + sum(cost(target) for target, _ in references.get(key, ()) if target[0] == "definition"), 10**18)
+        return costs[key]
+
+    errors = []
+    for key, decl in decls.items():
+        if key[0] != "definition" or cost(key) <= MAX_DEFINITION_COST:
+            continue
+        targets = [target for target, _ in references.get(key, ()) if target[0] == "definition"]
+        if any(cost(target) > MAX_DEFINITION_COST for target in targets):
+            continue  # it costs too much because one it uses does: that one is reported
+        uses = [target[1] for target in targets]
+        counted = ", ".join(f"{name} {uses.count(name)} time{'s' if uses.count(name) != 1 else ''}" for name in dict.fromkeys(uses))
+        errors.append(
+            RuleFileError(
+                f"one use of definition {key[1]!r} would work out {cost(key):,} definitions ({counted}, each with what it uses); "
+                f"a definition may cost at most {MAX_DEFINITION_COST:,}",
+                decl.where,
+                "Name a value once with let, or give it to the definition as a parameter, instead of using a definition several times in another.",
+            )
+        )
+    return errors
+
+
 # ------------------------------------------------- what the game flow reads
 
 NUMBER, TRUTH, TEXT, LIST, NOTHING = "a whole number", "true or false", "text", "a list", "none"

@@ -231,7 +231,10 @@ class _Compiler:
         self._check_flow()
         self.rules.score_headings = tuple(self.headings)
         self.errors.extend(checks.heading_spellings(self.headings))
-        self.errors.extend(checks.cycles(self.references, self.decls))
+        found_cycles = checks.cycles(self.references, self.decls)
+        self.errors.extend(found_cycles)
+        if not found_cycles:
+            self.errors.extend(checks.definition_costs(self.references, self.decls))
         self.errors.extend(checks.flow_values(self.decls, self.rules.settings, self.vocabulary))
         if not self.errors:  # a body that failed to compile may be what uses a name
             self.errors.extend(self._changes_nothing())

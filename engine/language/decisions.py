@@ -75,6 +75,7 @@ class _Point:
     def take(self, value, text: str, token=None) -> int:
         """Record the decision on the path (and the written token it used); return the mark."""
         run = self.run
+        run.step()
         journal = run.journal
         mark = journal.mark()
         journal.append(run.path, Decision(self.key, text, self.printed(text), self.kind, self.decider))

@@ -40,6 +40,41 @@ MAX_ACTIONS_PER_TURN = 100
 MAX_ROUNDS_PER_ERA = 200
 
 
+# The steps one search of the rules may take (listing a position's moves, counting
+# them, reading one written move): each option tried at a decision and each round of
+# a loop. The rulebooks' games take at most a few thousand (2,606 measured, a
+# Lancashire listing); four choices of a location in a row (3.7 million moves) or three
+# repeats of 1,000 inside one another would take minutes and more memory than any
+# machine has. Both the interpreter and the generated code count them.
+MAX_STEPS = 100_000
+
+
+# The moves one listing may hold (each a Move object to build, show and choose from):
+# the rulebooks' positions have at most a few thousand; four choices of a location
+# in a row give 3.7 million, minutes to list. They may still be counted.
+MAX_MOVES = 100_000
+
+
+class TooMuchWork(RuleRuntimeError):
+    """A search of the rules went past MAX_STEPS: the rule code multiplies choices or
+    rounds beyond what a game can play. Its place is the statement being run then."""
+
+
+def too_much_work() -> TooMuchWork:
+    return TooMuchWork(
+        f"the rules take more than {MAX_STEPS:,} steps (options tried, rounds run) to find the moves here; "
+        "a real game needs a few thousand: this rule multiplies choices or rounds past what a game can play"
+    )
+
+
+def too_many_moves(count: int, where=None) -> TooMuchWork:
+    return TooMuchWork(
+        f"this position has {count:,} legal moves; a listing holds at most {MAX_MOVES:,} "
+        "(they may be counted, or drawn at random): this rule multiplies choices past what a player can choose from",
+        where,
+    )
+
+
 def _size(number: int) -> str:
     """A number as a message shows it: with separators, or by its digits if enormous."""
     if abs(number) < 10**30:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import Where
+from .limits import MAX_STEPS, too_much_work
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ class Run:
         # Parse mode: written tokens left for a later choice by a choice with one option
         # (never written), each with why it did not fit there: said if nothing takes it.
         self.forced_past: dict = {}
+        self.steps = 0  # options tried and rounds run: at most limits.MAX_STEPS
         self.rng = rng
         self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
@@ -156,6 +158,12 @@ class Run:
         if self.mode == "parse" and self.position >= self.prefix:
             return len(self.used) >= len(self.tokens) - self.prefix
         return self.position >= len(self.tokens)
+
+    def step(self) -> None:
+        """One more option tried or round run (limits.MAX_STEPS)."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise too_much_work()
 
     def take(self, decision: Decision, consumed: bool) -> tuple:
         """Record a decision on the path (journaled, so rollback forgets it)."""

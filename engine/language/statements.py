@@ -54,6 +54,21 @@ def too_deep(error: RecursionError) -> RuleRuntimeError:
     return limits.too_deep(error, _running)
 
 
+def located_work(error):
+    """A TooMuchWork error placed at the rule statement running when the steps ran out
+    (the innermost one: the decision or loop that went one step too far)."""
+    if error.where is not None:
+        return error
+    where = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        found = _running(traceback.tb_frame)
+        if found is not None:
+            where = found
+        traceback = traceback.tb_next
+    return limits.TooMuchWork(error.message, where) if where is not None else error
+
+
 def _running(python_frame):
     """The rule statement a Python frame of the interpreter runs, if it runs one."""
     instr = python_frame.f_locals.get("self")
@@ -383,7 +398,9 @@ class For(Instr):
     def run(self, frame):
         items = _guard(self, lambda: list(self.iterable(frame)))
         journal = frame.run.journal
+        step = frame.run.step
         for item in items:
+            step()
             journal.setitem(frame.vars, self.var, item)
             if not run_simple(self.body, frame):
                 return False
@@ -397,6 +414,7 @@ class For(Instr):
         if position == len(items):
             yield None
             return
+        frame.run.step()
         frame.run.journal.setitem(frame.vars, self.var, items[position])
         for signal in run_block(self.body, 0, frame):
             if signal is None:
@@ -439,6 +457,7 @@ class Repeat(Instr):
                     raise self._endless()
             elif done >= high:
                 return True
+            frame.run.step()
             if not run_simple(self.body, frame):
                 return False
             done += 1
@@ -471,6 +490,7 @@ class Repeat(Instr):
         yield from self._one_round(frame, done, low, high)
 
     def _one_round(self, frame, done, low, high):
+        frame.run.step()
         for signal in run_block(self.body, 0, frame):
             if signal is None:
                 yield from self._round(frame, done + 1, low, high)

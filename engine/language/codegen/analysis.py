@@ -628,13 +628,18 @@ def _walk(analyzer, stmts, start, env, written: _Writes, found: list, keep, bind
 
 def _found(code: Code, written: set, found: list, keep, bindings: list) -> None:
     if _known(code) and not (code.reads & written) and keep(code):
-        needed = set(code.names)
-        chosen = []
-        for python, value in reversed(bindings):  # what it needs, and what that needs
-            if python in needed:
-                chosen.append((python, value.src))
-                needed |= value.names
-        found.append(Check(code, tuple(reversed(chosen))))
+        found.append(_check_of(code, bindings))
+
+
+def _check_of(code: Code, bindings: list) -> "Check":
+    """The condition with the values it needs computed first, and what those need."""
+    needed = set(code.names)
+    chosen = []
+    for python, value in reversed(bindings):
+        if python in needed:
+            chosen.append((python, value.src))
+            needed |= value.names
+    return Check(code, tuple(reversed(chosen)))
 
 
 __all__ = ["Analyzer", "Check", "Effects", "Deferral", "Settled", "Sunk", "bound_names", "carried_names", "deferral", "sinking", "guards", "settled", "statements_in", "Unsupported"]
@@ -650,7 +655,7 @@ class Settled:
     it passes hold too (for a branch that settles while another would not)."""
 
     checks: tuple  # of Check
-    assumed: tuple  # of Code: conditions that must be true here
+    assumed: tuple  # of Check: conditions that must be true here (and the values they need)
 
 
 def settled(analyzer: Analyzer, stmts: tuple, start: int, env: Env):
@@ -736,9 +741,9 @@ def _settle_if(analyzer, stmt, env, written, checks, assumed, bindings, depth):
             return None
         if ok:
             for previous in earlier:
-                assumed.append(Code(f"(not {previous.src})", bool, previous.reads, previous.names))
+                assumed.append(_check_of(Code(f"(not {previous.src})", bool, previous.reads, previous.names), bindings))
             if test is not None:
-                assumed.append(test)
+                assumed.append(_check_of(test, bindings))
             checks.extend(trial_checks)
             assumed.extend(trial_assumed)
             written |= trial_written

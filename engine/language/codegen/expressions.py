@@ -33,6 +33,10 @@ STATIC_CLASSES = (Location, Slot, Space, Line, Industry, TileType, Card, Token, 
 _STATIC_VALUES = STATIC_CLASSES + (int, str, bool)
 _FIELDS = {cls: "{0}.fields" for cls in STATIC_CLASSES} | {BoardTile: "{0}.type.fields"}
 _INLINE_DEPTH = 12  # definitions inlined within definitions, at most (deeper: called)
+# The most source one inlined definition may become (the rulebooks' longest is about
+# 500 characters); a longer one is called. Without it a definition that uses the one
+# below it four times, thirteen deep, would be written out 4**13 times.
+_INLINE_CHARS = 4000
 
 
 class Unsupported(Exception):
@@ -117,6 +121,7 @@ class ExpressionGenerator:
         self._enclosing: list = []  # names bound by the comprehensions being written
         self._iterables = 0  # writing a comprehension's iterable (Python allows no := there)
         self._lookups: dict = {}  # id of an any() over a location's tiles -> the set that answers it
+        self._too_long: set = set()  # definitions too long to inline (_INLINE_CHARS): called
 
     def gen(self, node: ast.Expr, env: Env) -> Code:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -227,16 +232,28 @@ class ExpressionGenerator:
     def define_call(self, name: str, args: list, where: Where) -> Code:
         decl = self.context.defines[name]
         params = decl.params or ()
-        if self._depth >= _INLINE_DEPTH:
-            # Deep or recursive: call the generated function for the definition.
-            fn = self.context.define_function(name)
-            written = ", ".join(["S"] + [a.src for a in args])
-            return _combine(f"{fn}({written})", None, *args, reads=EVERYTHING, const=False)
+        if self._depth >= _INLINE_DEPTH or name in self._too_long:
+            return self._called(name, args)  # deep, recursive or long: the generated function
+        code = self._inlined(name, decl, params, args)
+        if len(code.src) > _INLINE_CHARS:
+            self._too_long.add(name)  # every later use calls it; this one too
+            return self._called(name, args)
+        return code
+
+    def _called(self, name: str, args: list) -> Code:
+        fn = self.context.define_function(name)
+        written = ", ".join(["S"] + [a.src for a in args])
+        return _combine(f"{fn}({written})", None, *args, reads=EVERYTHING, const=False)
+
+    def _inlined(self, name: str, decl, params, args: list) -> Code:
         bound = {param: Code(f"({arg.src})", arg.type, arg.reads, arg.names, arg.const) for param, arg in zip(params, args)}
         self._depth += 1
         try:
             if all(_trivial(a.src) for a in args):
-                return self.gen(decl.value, Env(bound))
+                code = self.gen(decl.value, Env(bound))
+                # The arguments are written where it is used, whether or not the body reads
+                # them: what they name must be bound there (the analyses see them used).
+                return replace(code, names=code.names | _union(args, "names"))
             # An argument worth evaluating once: bound by a lambda, as a call would.
             names = {p: self.context.fresh("a_" + p) for p in params}
             inner = Env({p: Code(names[p], a.type, NOTHING, frozenset({names[p]}), a.const) for p, a in zip(params, args)})

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 
 from ..decisions import notation
-from ..limits import check_combinations
+from ..limits import MAX_MOVES, MAX_STEPS, check_combinations, too_many_moves, too_much_work
 from ..runtime import Decision
 from ..vocabulary import Offer, Problem
 
@@ -127,6 +127,8 @@ class Search:
         self.scores: list = []  # what on_leaf returned, path by path
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
         self.counting = mode in ("all", "first")  # moves are counted, not played: a settled rest need not run
+        self.steps = 0  # options tried and rounds run, as the interpreter counts them (limits.MAX_STEPS)
+        self.scored = 0  # moves scored (limits.MAX_MOVES)
         self.moved: list = []  # (position, belongs at) of decisions on the path taken out of order
         self.action = None
         self.handlers = game.ruleset.fast.handlers
@@ -134,6 +136,14 @@ class Search:
         # The interpreter's interface, for words that ask.
         self.explains = False
         self.diagnose = False
+
+    def tick(self, steps: int = 1) -> None:
+        """Steps taken: a round of a loop, or options tried or counted (limits.MAX_STEPS)."""
+        self.steps += steps
+        if self.steps > MAX_STEPS:
+            raise too_much_work()
+
+    step = tick  # the interpreter's name for it, for interpreted code a search runs
 
     # -- what keywords and functions use
     def fire(self, event: str, *args) -> bool:
@@ -175,6 +185,9 @@ class Search:
         """Score each full move of a path, with its deferred choices' statements applied."""
         journal = self.journal
         deferred = [(i, entry) for i, entry in enumerate(path) if entry.__class__ is Deferred]
+        self.scored += weight(path)
+        if self.scored > MAX_MOVES:
+            raise too_many_moves(self.scored)  # each is a move to play out and score
         for full in expand(path):
             mark = journal.mark()
             for i, entry in deferred:
@@ -199,6 +212,7 @@ class Search:
         entries = journal.entries
         first = self.mode == "first"  # one valid option will do
         for index, value in enumerate(options):
+            self.tick()
             mark = len(entries)
             if test(value):
                 valid.append((index, value))
@@ -225,6 +239,7 @@ class Search:
             return
         if not options:
             return
+        self.tick(len(options))  # each a move, as the interpreter would take it
         if at is not None:
             self.moved.append((len(self.path), at))
         self.path.append(Deferred(key, list(enumerate(options)), printed, decider, None, kind, texts))
@@ -241,6 +256,7 @@ class Search:
         entries = journal.entries
         valid = []
         for value in options:
+            self.tick()
             mark = len(entries)
             if test(value):
                 valid.append(value)
@@ -284,6 +300,7 @@ class Search:
             order = list(range(len(options)))
             self.rng.shuffle(order)
             for index in order:
+                self.tick()
                 mark = len(entries)
                 path.append((key, options[index], texts[index] if texts is not None else None, printed, kind, decider, index))
                 yield options[index]
@@ -295,6 +312,9 @@ class Search:
             return
         index = 0
         for value in options:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                raise too_much_work()
             mark = len(entries)
             path.append((key, value, texts[index] if texts is not None else None, printed, kind, decider, index))
             yield value

@@ -129,7 +129,8 @@ class StatementGenerator:
                 # Counting moves: each option offered is a move; the rest need not run.
                 w.line(f"{result} = {call}")
                 call = result
-                with w.block(" and ".join(["if S.counting"] + ([last] if last else []) + [a.src for a in found.assumed]) + ":"):
+                self.bindings(found.assumed, w)
+                with w.block(" and ".join(["if S.counting"] + ([last] if last else []) + [a.code.src for a in found.assumed]) + ":"):
                     self.checks(found.checks, w, ctx.fail)
                     w.line(f"if {result}.__class__ is OFFER: S.counted_offer({result}, {decider})")
                     w.line(f"elif not isinstance({result}, PROBLEM): S.leaf()")
@@ -226,6 +227,16 @@ class StatementGenerator:
             self.checks(guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True), w, ctx.fail)
 
     @staticmethod
+    def bindings(found, w: Writer) -> None:
+        """Write the values the conditions (Checks) need, once each."""
+        done = set()
+        for check in found:
+            for python, source in check.bindings:
+                if python not in done:
+                    w.line(f"{python} = {source}")
+                    done.add(python)
+
+    @staticmethod
     def checks(found, w: Writer, fail: str) -> None:
         """Write guards as statements: each value they need, then each condition."""
         done = set()
@@ -317,9 +328,10 @@ class StatementGenerator:
         if found is None:
             self._tested(key, stmts, i, w, ctx, k, env, candidate, options, printed, at)
             return
-        if any(candidate in a.names for a in found.assumed):
+        if any(candidate in a.code.names for a in found.assumed):
             return
-        tests = " and ".join(["S.counting"] + ([last] if last else []) + [a.src for a in found.assumed])
+        self.bindings(found.assumed, w)
+        tests = " and ".join(["S.counting"] + ([last] if last else []) + [a.code.src for a in found.assumed])
         with w.block(f"if {tests}:"):
             self.checks([c for c in found.checks if candidate not in c.code.names], w, ctx.fail)
             own = [c for c in found.checks if candidate in c.code.names]
@@ -405,6 +417,7 @@ class StatementGenerator:
             env = self._bind(self._carried_env(ctx.env, {n: cells[n] for n in others}, stmt.body), stmt.var, var, item)
             w.line(f"{ok} = True")
             with w.block(f"for {var} in list({items.src}):"):
+                w.line("S.tick()")
                 self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), self._keep(cells))
             w.line(f"if not {ok}: {ctx.fail}")
             self._next(stmts, i, w, ctx, k, self._carried_env(ctx.env, cells, stmt.body, types))
@@ -415,6 +428,7 @@ class StatementGenerator:
         passed = "".join(f", {p}" for p in params.values())
         with w.block(f"def {loop}({seq}, {pos}{passed}):"):
             w.line(f"if {pos} == len({seq}): {call(self._carried_env(ctx.env, params, stmt.body))}; return")
+            w.line("S.tick()")
             w.line(f"{var} = {seq}[{pos}]")
             env = self._bind(self._carried_env(ctx.env, {n: params[n] for n in others}, stmt.body), stmt.var, var, item)
             again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1{''.join(', ' + c_.env[n].src for n in params)})"))
@@ -511,6 +525,7 @@ class StatementGenerator:
                     w.line(f"if {done} >= {MAX_REPEAT}: raise ENDLESS()")
                 else:
                     w.line(f"if {done} >= {high}: break")
+                w.line("S.tick()")
                 self.block(stmt.body, 0, w, Ctx(f"{ok} = False; break", env, ctx.loops + 1, ctx.fast), self._keep(cells))
                 w.line(f"{done} += 1")
             w.line(f"if not {ok}: {ctx.fail}")
@@ -540,6 +555,7 @@ class StatementGenerator:
                         w.line("return")
             w.line(f"{body}({done}{carry})")
         with w.block(f"def {body}({done}{carry}):"):
+            w.line("S.tick()")
             again = Cont(emit=lambda w_, c_: w_.line(f"{round_}({done} + 1{''.join(', ' + c_.env[name].src for name in params)})"))
             inner = ctx.in_function().nested().with_env(env)
             if ends_action and condition is None:
