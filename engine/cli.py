@@ -734,11 +734,19 @@ def _validate(args) -> int:
 
 def _valid_line(path: str, ruleset) -> str:
     rules = ruleset.rules
-    return (
+    line = (
         f"{path}: valid -- {ruleset.title} {ruleset.version}: {len(ruleset.board.locations)} locations, "
         f"{len(ruleset.board.lines)} lines, {len(ruleset.board.industries)} industries, "
         f"{len(rules.actions)} actions, {len(rules.procedures)} procedures"
     )
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # said here instead
+        generated = ruleset.fast
+    if generated is None:
+        line += f"\n  note: runs on the interpreter, several times slower: the generated code declines these rules ({ruleset.fast_unsupported})"
+    return line
 
 
 def _rulesets(args) -> int:

@@ -193,6 +193,12 @@ class UndoError(BrassError):
     """Nothing can be undone: the last move was another player's, or a card was drawn since."""
 
 
+class SlowRulesWarning(UserWarning):
+    """Rules run on the interpreter where the generated code would run them: the
+    generator declines them, or its code met what it did not expect. The game is
+    right either way (the interpreter is the reference), only slower."""
+
+
 class RecordError(BrassError):
     """A saved game record cannot be loaded or replayed; the message says why."""
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import warnings
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
@@ -33,6 +34,7 @@ from .errors import (
     RecordError,
     RuleRuntimeError,
     SetupError,
+    SlowRulesWarning,
     UndoError,
 )
 from .language.codegen.search import Search, decisions as path_decisions, expand, order_key, run_frame, weight
@@ -452,12 +454,20 @@ class Game(Lookahead, SameMoves):
                 self._set("frame", frame)
 
     def _fast(self, work, mark: int):
-        """Run generated code; on anything unexpected, undo what it did and say so (None)."""
+        """Run generated code; on anything unexpected, undo what it did and say so (None):
+        the interpreter then does the work (and says where, for a rule that goes wrong)."""
         try:
             return work()
-        except Exception:
+        except Exception as error:
             self.state.journal.rollback(mark)
             self.fast_fallbacks += 1
+            if not isinstance(error, RuleRuntimeError) and self.fast_fallbacks == 1:
+                # Not a rule's fault but the generator's: said once a game, never silent.
+                warnings.warn(
+                    f"{self.ruleset.name}: the generated code failed ({type(error).__name__}: {error}); the interpreter took over",
+                    SlowRulesWarning,
+                    stacklevel=3,
+                )
             return None
 
     def _rerun(self, tokens, trusted: bool = False) -> tuple:

@@ -119,6 +119,10 @@ def _cubes(game):
         for resource, n in space.cubes.items():
             if n < 0:
                 yield f"the space {space.space.id} holds {n} {resource}"
+            elif n > 0 and "cubes_when_dealt" in game.rules.defines:
+                most = game._define("cubes_when_dealt", None, space, resource)
+                if isinstance(most, int) and n > most:
+                    yield f"the space {space.space.id} holds {n} {resource}; no more than {most} is ever dealt to it"
     for market in board.markets:
         if not 0 <= state.markets[market.id] <= len(market.prices):
             yield f"the {market.id} market holds {state.markets[market.id]} cubes; it has room for 0 to {len(market.prices)}"

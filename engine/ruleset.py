@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+import warnings
 import importlib.metadata
 import importlib.util
 import sys
@@ -30,7 +31,7 @@ import pluggy
 from . import data as data_module
 from . import hookspecs
 from .patches import PatchError, apply_patch
-from .errors import DataError, DataProblem, PluginError, RuleFileError, RuleRuntimeError, RulesetError, RulesetErrors, Where
+from .errors import DataError, DataProblem, PluginError, RuleFileError, RuleRuntimeError, RulesetError, RulesetErrors, SlowRulesWarning, Where
 from .language import consumption as _consumption  # noqa: F401  (registers the built-in words)
 from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
@@ -114,6 +115,12 @@ class Ruleset:
             return generate(self.rules, self.board, self.name)
         except Unsupported as why:
             self.fast_unsupported = str(why)
+            warnings.warn(
+                f"{self.name}: the generated code declines these rules ({why}); they run on the interpreter, "
+                "which finds the same moves several times slower",
+                SlowRulesWarning,
+                stacklevel=2,
+            )
             return None
 
     @property
@@ -261,6 +268,9 @@ def _first_positions(ruleset) -> list:
     from .game import Game
 
     problems = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SlowRulesWarning)  # validate says it in its own words
+        ruleset.fast  # noqa: B018
     for players in ruleset.players:
         try:
             game = Game(ruleset, players, seed=1)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from brass import Game, load_ruleset
-from brass.errors import RuleRuntimeError, RulesetErrors
+from brass.errors import RuleRuntimeError, RulesetErrors, SlowRulesWarning
 from brass.language import limits
 from brass.language.codegen.search import Search, multisets, run_frame
 from tests.support.fingerprint import fingerprint
@@ -402,12 +402,24 @@ def test_loops_nested_deeper_than_python_allows_run_on_the_interpreter(tmp_path)
     loops = "".join("    " * (depth + 1) + f"for p{depth} in [1]:\n" for depth in range(25))
     rules = "procedure end_of_turn:\n" + loops + "    " * 26 + "gain 1\n" + "    draw hand_size - len(you.hand)\n"
     ruleset = loaded(tmp_path, rules)
-    assert ruleset.fast is None and "too many statically nested blocks" in ruleset.fast_unsupported
+    with pytest.warns(SlowRulesWarning, match="v: the generated code declines these rules .*too many statically nested blocks.*; they run on the interpreter"):
+        assert ruleset.fast is None  # said, never silent
+    assert "too many statically nested blocks" in ruleset.fast_unsupported
     game = Game(ruleset, ["a", "b"], seed=1)
     mover = game.to_move
     money = game.players[mover].money
     game.push(next(iter(game.legal_moves.of("loan"))))
     assert game.players[mover].money > money
+
+
+def test_validate_says_when_rules_run_on_the_interpreter(tmp_path, capsys):
+    from brass.cli import main
+
+    loops = "".join("    " * (depth + 1) + f"for p{depth} in [1]:\n" for depth in range(25))
+    rules = "procedure end_of_turn:\n" + loops + "    " * 26 + "gain 1\n" + "    draw hand_size - len(you.hand)\n"
+    assert main(["validate", variant(tmp_path, rules)]) == 0
+    out, err = capsys.readouterr()
+    assert "  note: runs on the interpreter, several times slower: the generated code declines these rules (the generated Python is beyond Python's limits: too many statically nested blocks)" in out
 
 
 # ------------------------------------------------------- the work of one search

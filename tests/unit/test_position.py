@@ -42,6 +42,26 @@ def test_a_position_sets_what_it_names():
         ({"players": [{"vp": -50}]}, "position.players[0].vp: -50 is out of range: it must be at least 0"),
         ({"players": [{"money": "lots"}]}, "position.players[0].money: expected a whole number, got a string ('lots')"),
         ({"players": [{}, {}, {}]}, "position.players: 3 players described, but the game has 2"),
+        # Within the rules' own limits, each said at its path.
+        ({"players": [{"income_level": 99}]}, "position.players[0].income_level: 99 is above the track's highest level (30)"),
+        ({"players": [{"income_level": -11}]}, "position.players[0].income_level: -11 is below the track's lowest level (-10)"),
+        ({"players": [{"income_space": 200}]}, "position.players[0].income_space: 200 is beyond the track's last space (99)"),
+        ({"to_move": 7}, "position.to_move: 7 is not a seat; the seats are 0 to 1"),
+        ({"round": 2, "actions_left": 100}, "position.actions_left: 100 is more than a turn has here (2, by the rules' actions_this_turn)"),
+        ({"era": "canal", "round": 1, "actions_left": 2}, "position.actions_left: 2 is more than a turn has here (1, by the rules' actions_this_turn)"),
+        ({"round": 999}, "position.round: 999 is beyond the rounds an era may run (1 to 200)"),
+        (
+            {"era": "canal", "tiles": [{"space": "dudley.0", "owner": 0, "industry": "coal", "era": "rail"}]},
+            "position.tiles[0].era: a tile of the Rail era cannot stand in the Canal era, which comes before it",
+        ),
+        (
+            {"tiles": [{"space": "dudley.0", "owner": 0, "industry": "coal", "level": 1, "cubes": {"coal": 99}}]},
+            "the position is not one a game can reach: the Coal mine I at dudley.0 holds 99 coal; built in the Canal era it holds at most 2",
+        ),
+        (
+            {"spaces": {"oxford:0": {"token": "cotton-1", "cubes": {"beer": 3}}}},
+            "the position is not one a game can reach: the space oxford:0 holds 3 beer; no more than 1 is ever dealt to it",
+        ),
         ({"tiles": [{"space": "dudley.0", "owner": -1}]}, "position.tiles[0].owner: -1 is out of range: it must be at least 0"),
         (
             {"tiles": [{"space": "dudley.0", "owner": 5}]},
