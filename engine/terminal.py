@@ -531,7 +531,7 @@ class _Watcher:
         vp = [p.vp for p in state.players]
         before = self.vp + [0] * (n - len(self.vp))
         scored: dict = {}
-        for player, heading, points in state.scored[self.logged:]:
+        for player, heading, points, _source in state.scored[self.logged:]:
             scored.setdefault(heading, [0] * n)[player] += points
             if heading not in self.log.headings:  # scored by a plugin's Python, not a rule
                 self.log.headings += (heading,)

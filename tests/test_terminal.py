@@ -350,7 +350,7 @@ def test_the_interpreter_logs_the_same_scores(greedy_records, edition):
     for entry in record["moves"]:
         reference.play(entry["move"])
     assert reference.is_over() and reference.state.scored == game.state.scored
-    assert {heading for _, heading, _ in game.state.scored} >= {"links", "tiles"}
+    assert {heading for _, heading, _, _ in game.state.scored} >= {"links", "tiles"}
 
 
 def test_the_log_of_headed_scores_is_journaled():
@@ -361,11 +361,13 @@ def test_the_log_of_headed_scores_is_journaled():
     mark = journal.mark()
     keywords.score(run, 3, heading="links")
     keywords.score(run, 2)  # no heading: in play, not logged
-    keywords.lose_points(run, 9, heading="tiles")  # never below zero: 5 lost
-    assert game.state.scored == [(0, "links", 3), (0, "tiles", -5)] and player.vp == 0
+    keywords.score(run, 4, heading="tiles", source="cotton")  # what scored, for the balance lab
+    keywords.lose_points(run, 13, heading="tiles")  # never below zero: 9 lost
+    logged = [(0, "links", 3, None), (0, "tiles", 4, "cotton"), (0, "tiles", -9, None)]
+    assert game.state.scored == logged and player.vp == 0
     copy = game.state.copy()
     journal.rollback(mark)
-    assert game.state.scored == [] and copy.scored == [(0, "links", 3), (0, "tiles", -5)]
+    assert game.state.scored == [] and copy.scored == logged
 
 
 def test_replay_ends_with_a_score_breakdown(capsys, record_file):

@@ -74,7 +74,9 @@ class KeywordSentence:
         """What points are scored for, as the end-of-game breakdown heads them: " (for tiles)"."""
         if self.raw("heading") is None:
             return ""
-        return f" (for {self.identifier('heading')})"
+        source = self.raw("source")  # where they came from, finer: "(for tiles, by the tile's industry)"
+        by = f", by {self.english.value(source.obj) if isinstance(source, ast.Attribute) and source.name == 'id' else self.english.value(source)}" if source is not None else ""
+        return f" (for {self.identifier('heading')}{by})"
 
     def how_many(self, name: str) -> str:
         """``as many as the tile's produces``; a choice of numbers on its own: "1 if ..., otherwise 2"."""

@@ -112,16 +112,18 @@ def set_income_space(run, space, player=None):
     return None
 
 
-@keyword(example="score 4\n    score 2, heading=\"links\"", reads=VP, writes=VP, fails=False)
-def score(run, points, player=None, heading=None):
+@keyword(example="score 4\n    score 2, heading=\"links\"\n    score 1, heading=\"tiles\", source=\"coal\"", reads=VP, writes=VP, fails=False)
+def score(run, points, player=None, heading=None, source=None):
     """Gain victory points. ``heading`` says what they are for, in lower-case
     words written in the rule (``heading="tiles"``): the score breakdown at the
     end of a game has a column for each heading the rule files use, and counts
-    the points scored without one as VP gained in play."""
+    the points scored without one as VP gained in play. ``source`` says, finer,
+    where they came from (a tile's industry): ``brass balance`` reports which
+    sources the winners scored from."""
     p = _player(run, player)
     run.journal.add(p, "vp", points)
     if heading is not None:
-        run.journal.append(run.state.scored, (p.index, heading, points))
+        run.journal.append(run.state.scored, (p.index, heading, points, source))
     return None
 
 
@@ -131,7 +133,7 @@ def lose_points(run, points, player=None, heading=None):
     p = _player(run, player)
     vp = max(0, p.vp - points)
     if heading is not None and vp != p.vp:
-        run.journal.append(run.state.scored, (p.index, heading, vp - p.vp))
+        run.journal.append(run.state.scored, (p.index, heading, vp - p.vp, None))
     run.journal.set(p, "vp", vp)
     return None
 

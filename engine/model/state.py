@@ -159,7 +159,7 @@ class GameState:
         self.chance_log: list[str] = []  # the label of every shuffle so far, in order
         # Every VP scored under a heading (``score 3, heading="links"``), in order:
         # (player index, heading, points). What the score breakdown reads; rules cannot.
-        self.scored: list[tuple[int, str, int]] = []
+        self.scored: list[tuple[int, str, int, object]] = []  # (player, heading, points, source)
         self.frame = None  # the rule code waiting for a decision (brass.game.FrameState)
         self.links_version = new_version()
         self.pieces_version = new_version()
