@@ -67,10 +67,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     simulate.add_argument("--bot", default="random", help=f"one of {', '.join(BOTS)}, or a comma-separated list per seat")
     simulate.add_argument("--json", action="store_true", help="one JSON object per game")
     simulate.add_argument("--save", default=None, help="save each game's record as FILE-N.json")
+    simulate.add_argument("--workers", type=int, default=None, help="play in this many worker processes (default: here, one after another)")
+    simulate.add_argument("--cluster", default=None, metavar="auto|ray://HOST:PORT", help="play on a Ray cluster (the 'cluster' extra)")
     simulate.add_argument(
         "--progress", choices=("auto", "always", "never"), default="auto",
         help="a progress line on stderr for long runs (auto: when stderr is a terminal)",
     )
+
+    from .lab.command import add_parser as add_balance
+
+    add_balance(commands, TRUST_HELP)
 
     arena = commands.add_parser("arena", help="bots against bots, seats rotated: win rates and ratings")
     arena.add_argument("ruleset")
@@ -126,6 +132,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return {
             "play": _play,
             "simulate": _simulate,
+            "balance": _balance,
             "arena": _arena,
             "replay": _replay,
             "record": _record,
@@ -530,21 +537,17 @@ def _simulate(args) -> int:
     total_moves = 0
     wins = [0.0] * args.players
     progress = Progress(args.games, args.progress)
-    for number in range(args.games):
-        seed = args.seed + number
-        seats = [f"{bot} {i + 1}" for i, bot in enumerate(names)]
-        game = Game(ruleset, seats, seed=seed)
-        bots = {i: make_bot(bot, (seed, i)) for i, bot in enumerate(names)}
-        play_out(game, bots, progress.move)
-        progress.close()  # the game's results are printed on a clean line
-        progress.game_done(len(game.history))
-        total_moves += len(game.history)
-        outcome = game.outcome()
-        for index in outcome.winners:
-            wins[index] += 1 / len(outcome.winners)
+
+    def report(number, seed, moves, scores, winners, record) -> None:
+        nonlocal total_moves
+        total_moves += moves
+        for index in winners:
+            wins[index] += 1 / len(winners)
         if args.save:
+            from .records import write_private
+
             try:
-                game.save(f"{args.save}-{number + 1}.json")
+                write_private(f"{args.save}-{number + 1}.json", json.dumps(record, indent=1) + "\n")
             except SaveError as error:
                 print(f"brass: {error}", file=sys.stderr)  # the other games are still played
         if args.json:
@@ -552,17 +555,38 @@ def _simulate(args) -> int:
                 "game": number + 1,
                 "seed": seed,
                 "ruleset": ruleset.name,
-                "moves": len(game.history),
-                "seats": [
-                    {"seat": i, "bot": names[i], **outcome.scores[i]} for i in range(args.players)
-                ],
-                "winners": outcome.winners,
+                "moves": moves,
+                "seats": [{"seat": i, "bot": names[i], **scores[i]} for i in range(args.players)],
+                "winners": winners,
             }))
         else:
-            figures = "  ".join(
-                f"[{i + 1}] VP {s['vp']:>3} inc {s['income_level']:>3} £{s['money']:>3}" for i, s in enumerate(outcome.scores)
-            )
-            print(f"game {number + 1:>3} seed {seed}: {figures}  winner {'+'.join(str(i + 1) for i in outcome.winners)}")
+            figures = "  ".join(f"[{i + 1}] VP {s['vp']:>3} inc {s['income_level']:>3} £{s['money']:>3}" for i, s in enumerate(scores))
+            print(f"game {number + 1:>3} seed {seed}: {figures}  winner {'+'.join(str(i + 1) for i in winners)}")
+
+    if args.workers is not None or args.cluster:
+        # The same games, the same lines, in the same order: played elsewhere (brass.lab).
+        from .lab.backends import backend
+        from .lab.driver import game_chunks, run_in_order
+        from .lab.jobs import RulesetRef
+        from .lab.work import GamesTask
+
+        chosen = backend(args.workers, args.cluster)
+        task = GamesTask(RulesetRef.of(args.ruleset, args.trust), tuple(names), args.seed, records=bool(args.save))
+        size = max(1, min(20, args.games // (4 * (chosen.workers or 1))))
+        for _, games in run_in_order(task, chosen, game_chunks(args.games, size)):
+            for game in games:
+                report(game["number"], game["seed"], game["moves"], game["scores"], game["winners"], game["record"])
+    else:
+        for number in range(args.games):
+            seed = args.seed + number
+            seats = [f"{bot} {i + 1}" for i, bot in enumerate(names)]
+            game = Game(ruleset, seats, seed=seed)
+            bots = {i: make_bot(bot, (seed, i)) for i, bot in enumerate(names)}
+            play_out(game, bots, progress.move)
+            progress.close()  # the game's results are printed on a clean line
+            progress.game_done(len(game.history))
+            outcome = game.outcome()
+            report(number, seed, len(game.history), outcome.scores, outcome.winners, game.record() if args.save else None)
     progress.close()
     elapsed = time.perf_counter() - started
     rate = args.games / elapsed if elapsed else float("inf")
@@ -603,6 +627,13 @@ def _arena(args) -> int:
     print(arena.report(results, matches))
     print(f"{len(results)} games in {time.perf_counter() - started:.1f} s")
     return 0
+
+
+# --------------------------------------------------------------------- balance
+def _balance(args) -> int:
+    from .lab.command import run
+
+    return run(args)
 
 
 # ---------------------------------------------------------------------- replay
