@@ -18,10 +18,9 @@ import math
 import sys
 from pathlib import Path
 
-from ..errors import BrassError
+from .games import SHARE
 from .jobs import Job, JobError, RulesetRef, group_seed
 from .stats import FirstPlayerTest, wilson
-from .games import SHARE
 
 
 def add_parser(commands, trust_help: str) -> None:
@@ -106,7 +105,9 @@ def run(args) -> int:
         side = tally.sides[0]
         low, high = wilson(side.wins_by_turn[0] / SHARE, side.games)
         rate = side.wins_by_turn[0] / SHARE / side.games if side.games else 0
-        print(f"\rbalance: {side.games}/{total_games} games; first player {rate:.1%} [{low:.1%}, {high:.1%}]; {side.games / seconds if seconds else 0:.1f} games/s   ", end="", file=sys.stderr, flush=True)
+        done = min(1.0, side.games / total_games) if total_games else 1.0
+        bar = "#" * round(20 * done) + "." * (20 - round(20 * done))
+        print(f"\rbalance [{bar}] {side.games}/{total_games} games; first player {rate:.1%} [{low:.1%}, {high:.1%}]; {side.games / seconds if seconds else 0:.1f} games/s   ", end="", file=sys.stderr, flush=True)
 
     result = run_job(job, chosen, args.chunk, settle, progress)
     if show:
@@ -114,8 +115,8 @@ def run(args) -> int:
     report = figures(result, ruleset, base)
     report["representative"] = save_representative(job, ruleset, result, args.out)
     if args.html:
-        from .page import page
         from ..records import write_private
+        from .page import page
 
         write_private(args.html, page(report))
         report["html"] = args.html
@@ -153,10 +154,3 @@ def save_representative(job: Job, ruleset, result, out) -> dict:
     write_private(board, board_svg(game, title=f"{ruleset.title}: the game of median length ({len(game.history)} moves)"))
     return {"moves": len(game.history), "group": group, "lineup": list(lineup), "seed": seed, "record": str(record), "board": str(board)}
 
-
-def main(args) -> int:
-    try:
-        return run(args)
-    except BrassError as error:
-        print(f"brass: {error}", file=sys.stderr)
-        return 2

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .. import hookimpl
 from ..bots import make_bot
 from ..game import Game
-from .. import hookimpl
 
 SHARE = 12  # a win shared by k players is 12/k for each: whole numbers for 1 to 4 (and 6) winners
 

@@ -22,7 +22,7 @@ def _pct(value) -> str:
     return "-" if value is None else f"{value * 100:.1f}%"
 
 
-def rates_chart(rows: list, fair: float = None, title: str = "") -> str:
+def rates_chart(rows: list, fair: "float | None" = None, title: str = "") -> str:
     """Horizontal bars of rates (0 to 1) with their intervals; ``rows``: (label, rate dict, colour)."""
     height = 30 + BAR * len(rows) + 20
     left = min(260, 20 + 7 * max([len(label) for label, _, _ in rows] + [10]))

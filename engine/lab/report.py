@@ -160,6 +160,7 @@ def ladder(counted: dict, job) -> dict:
         matrix[b][a] = _rate(b_shares, games)
         matrix[a][b]["games"] = matrix[b][a]["games"] = games
         matrix[a][b]["seats_per_game"] = seats_each[a] // rounds if rounds else None
+        matrix[b][a]["seats_per_game"] = seats_each[b] // rounds if rounds else None
     return {"levels": levels, "matrix": matrix, "reads": "the share of the games won by the row's seats against the column's"}
 
 
@@ -183,9 +184,11 @@ def text(report: dict) -> str:
     lines = [
         f"Balance of {job['ruleset']} {job['ruleset_version']} (rules {job['ruleset_hash']}, engine {job['engine']})"
         + (f" against {job['against']} (rules {job['against_hash']})" if job["against"] else ""),
-        f"{job['players']} players, bots {', '.join(job['bots'])}; {report['measured']['games']} games"
-        f" ({job['seed_groups']} seed groups of {job['games_per_group']}) from seed {job['seed']};"
-        f" {job['backend']}, {job['workers']} worker{'s' if job['workers'] != 1 else ''}, {job['seconds']:.1f} s",
+        (
+            f"{job['players']} players, bots {', '.join(job['bots'])}; {report['measured']['games']} games"
+            f" ({job['seed_groups']} seed groups of {job['games_per_group']}) from seed {job['seed']};"
+            f" {job['backend']}, {job['workers']} worker{'s' if job['workers'] != 1 else ''}, {job['seconds']:.1f} s"
+        ),
     ]
     if report.get("settled"):
         lines.append(f"Settled after {report['settled']['after_games']} games: {report['settled']['verdict']}.")

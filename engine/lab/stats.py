@@ -27,19 +27,56 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple:
     centre = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     denominator = 1 + z * z / trials
+    if successes <= 0:  # exact at the edges (not 1e-17 off by rounding)
+        return 0.0, min(1.0, (centre + spread) / denominator)
+    if successes >= trials:
+        return max(0.0, (centre - spread) / denominator), 1.0
     return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
+def _t_central(t: float, df: int) -> float:
+    """P(|T| < t) for Student's t with a whole number of degrees of freedom: the finite
+    series of Abramowitz and Stegun 26.7.3-4, exact for every df."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for k in range(2, df, 2):  # 1, 1/2 cos^2, (1*3)/(2*4) cos^4, ...
+            term *= c2 * (k - 1) / k
+            total += term
+        return math.sin(theta) * total
+    if df == 1:
+        return 2 * theta / math.pi
+    term, total = math.cos(theta), math.cos(theta)
+    for k in range(3, df - 1, 2):  # cos, 2/3 cos^3, (2*4)/(3*5) cos^5, ...
+        term *= c2 * (k - 1) / k
+        total += term
+    return 2 / math.pi * (theta + math.sin(theta) * total)
+
+
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile, by the Cornish-Fisher expansion about the normal one
-    (within 0.1% of the exact value from 5 degrees of freedom)."""
-    z = NormalDist().inv_cdf(p)
+    """Student's t quantile for p > 1/2: exact (bisection on the series above) up to
+    300 degrees of freedom; beyond, the Cornish-Fisher expansion about the normal
+    quantile, there within 1e-6 of it."""
     if df <= 0:
         return math.inf
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    return z + g1 / df + g2 / df**2 + g3 / df**3
+    z = NormalDist().inv_cdf(p)
+    if df > 300:
+        g1 = (z**3 + z) / 4
+        g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+        g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+        return z + g1 / df + g2 / df**2 + g3 / df**3
+    central = 2 * p - 1
+    low, high = z, 1e6  # the t quantile is above the normal one
+    for _ in range(200):
+        middle = (low + high) / 2
+        if _t_central(middle, df) < central:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-12 * high:
+            break
+    return (low + high) / 2
 
 
 def mean_interval(total: float, squares: float, n: int) -> Optional[tuple]:

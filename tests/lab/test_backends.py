@@ -8,10 +8,10 @@ mid-job, Ray on this machine, a two-node Ray cluster."""
 from __future__ import annotations
 
 import pytest
-
 from brass.lab import Job, JobError, Processes, RayCluster, RulesetRef, Serial, run_job
 from brass.lab.stats import FirstPlayerTest
 from brass.lab.work import chunks
+
 from tests.lab.tasks import AlwaysDies, CountsChunks, DiesOnce
 from tests.support.needs import need
 
