@@ -21,6 +21,9 @@ FIRST_PLAYER = "the player first in turn order in the first round (the deal's or
 
 
 def figures(result, ruleset, base=None) -> dict:
+    """The whole report of a finished job as one JSON-ready dict (what ``--json`` prints):
+    ``job``, ``settled``, ``measured`` and, with a base, ``base`` and ``paired``;
+    ``ladder`` when one was played."""
     job = result.job
     report = {
         "job": {

@@ -157,11 +157,12 @@ class FirstPlayerTest:
         high = min(0.999, self.fair + self.delta)
         low = max(0.001, self.fair - self.delta)
         up, down = self._llr(wins, games, high), self._llr(wins, games, low)
-        percent = f"{self.delta:.0%}"
+        points = f"{self.delta * 100:g} points"
+        how = f"SPRT, alpha {self.alpha}, beta {self.beta}"
         if up >= self.upper:
-            return f"the first player wins more than a fair {self.fair:.1%}: by {percent} or so (SPRT, alpha {self.alpha}, beta {self.beta})"
+            return f"the first player wins more than a fair {self.fair:.1%} (about {high:.1%} or more; {how})"
         if down >= self.upper:
-            return f"the first player wins less than a fair {self.fair:.1%}: by {percent} or so (SPRT, alpha {self.alpha}, beta {self.beta})"
+            return f"the first player wins less than a fair {self.fair:.1%} (about {low:.1%} or less; {how})"
         if up <= self.lower and down <= self.lower:
-            return f"the first player's win rate is within {percent} of a fair {self.fair:.1%} (SPRT, alpha {self.alpha}, beta {self.beta})"
+            return f"the first player's win rate is within {points} of a fair {self.fair:.1%} ({how})"
         return None

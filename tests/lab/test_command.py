@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,31 @@ def test_simulate_on_worker_processes_prints_what_it_prints_alone(capsys):
     alone = games()
     assert main([*argv, "--workers", "2"]) == 0
     assert games() == alone and len(alone[0]) == 4
+
+
+HOWTO = Path(__file__).resolve().parent.parent.parent / "docs" / "howto" / "balance"
+
+
+def test_the_how_tos_first_variant_gives_the_first_player_five_pounds_more():
+    from brass import load_ruleset
+
+    for seed in (1, 2, 3):
+        base = Game("birmingham", 3, seed=seed)
+        variant = Game(load_ruleset(HOWTO / "first-player-five"), 3, seed=seed)
+        first = variant.state.turn_order[0]
+        assert variant.state.turn_order == base.state.turn_order
+        assert [p.money - q.money for p, q in zip(variant.state.players, base.state.players)] == [5 if i == first else 0 for i in range(3)]
+
+
+def test_the_how_tos_second_variant_changes_one_tiles_vp_and_is_compared_on_the_same_seeds(capsys, tmp_path):
+    code, out, _ = balance(capsys, str(HOWTO / "cotton-vp"), "--against", "birmingham", "--players", "2", "--bots", "greedy",
+                           "--games", "2", "--workers", "1", "--json", "--out", str(tmp_path))
+    found = json.loads(out)
+    assert code == 0 and found["job"]["ruleset"] == "cotton-vp" and found["paired"]["groups"] == 2
+    from brass import load_ruleset
+
+    def vp(ruleset):
+        cotton = next(industry for industry in load_ruleset(ruleset).board.industries if industry.id == "cotton")
+        return [tile.fields["vp"] for tile in cotton.levels]
+
+    assert vp(HOWTO / "cotton-vp") == [5, 5, 12, 12] and vp("birmingham") == [5, 5, 9, 12]

@@ -63,7 +63,7 @@ def test_the_sequential_test_finds_a_first_player_advantage_and_its_absence():
     favoured, games = _settle(test, 0.40, 4, seed=1)
     assert favoured.startswith("the first player wins more than a fair 25.0%") and games < 1000
     fair, games = _settle(test, 0.25, 4, seed=2)
-    assert fair.startswith("the first player's win rate is within 5% of a fair 25.0%") and games < 3000
+    assert fair.startswith("the first player's win rate is within 5 points of a fair 25.0%") and games < 3000
     disfavoured, _ = _settle(test, 0.12, 4, seed=3)
     assert disfavoured.startswith("the first player wins less than a fair 25.0%")
     assert test.verdict(60, 99) is None  # never before its least games
