@@ -82,31 +82,42 @@ class Processes:
         from concurrent.futures.process import BrokenProcessPool
 
         pending = list(reversed(work))
+        # A dead worker breaks the whole pool: every chunk in flight fails with it, and
+        # which one killed it is not said. Those chunks are played again one at a time
+        # (suspects), so that a try is charged only to a chunk that broke a pool alone.
+        suspects: list = []
         tries = {chunk.index: 0 for chunk in work}
         self._pool = self._new_pool(task)
         running: dict = {}
         try:
-            while pending or running:
-                while pending and len(running) < self.workers * IN_FLIGHT_PER_WORKER:
-                    chunk = pending.pop()
-                    running[self._pool.submit(_play_chunk, task, chunk)] = chunk
+            while pending or suspects or running:
+                if suspects:
+                    if not running:
+                        chunk = suspects.pop()
+                        running[self._pool.submit(_play_chunk, task, chunk)] = chunk
+                else:
+                    while pending and len(running) < self.workers * IN_FLIGHT_PER_WORKER:
+                        chunk = pending.pop()
+                        running[self._pool.submit(_play_chunk, task, chunk)] = chunk
                 done, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
-                broken = False
+                lost = []
                 for future in done:
                     chunk = running.pop(future)
                     try:
                         _, tally = future.result()
                     except BrokenProcessPool:
-                        broken = True
-                        pending.append(self._retry(chunk, tries, "its worker process died"))
+                        lost.append(chunk)
                         continue
                     yield chunk, tally
-                if broken:
-                    # Every chunk of the broken pool is played again in a new one.
-                    for future, chunk in running.items():
+                if lost:
+                    lost += list(running.values())  # the rest of the broken pool's chunks
+                    for future in running:
                         future.cancel()
-                        pending.append(self._retry(chunk, tries, "its worker process died"))
                     running.clear()
+                    if len(lost) == 1:  # it was alone: it broke the pool
+                        suspects.append(self._retry(lost[0], tries, "its worker process died"))
+                    else:
+                        suspects.extend(sorted(lost, key=lambda c: -c.index))
                     self._pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = self._new_pool(task)
         finally:
@@ -192,26 +203,35 @@ class RayCluster:
             raise JobError(f"the cluster's workers run brass {sorted(set(versions))}, this driver {__version__}: install the same version on every node")
         pending = list(reversed(work))
         tries = {chunk.index: 0 for chunk in work}
-        running: dict = {}  # object ref -> (chunk, actor)
-        replaced: dict = {}  # id of an actor that died -> the one in its place
+        running: dict = {}  # object ref -> (chunk, actor, the order it was sent in)
         idle = [actor for actor in actors for _ in range(IN_FLIGHT_PER_WORKER)]
+        sent = 0
         try:
             while pending or running:
                 while pending and idle:
                     actor = idle.pop()
                     chunk = pending.pop()
-                    running[actor.run.remote(chunk)] = (chunk, actor)
+                    running[actor.run.remote(chunk)] = (chunk, actor, sent)
+                    sent += 1
                 ready, _ = ray.wait(list(running), num_returns=1)
                 for ref in ready:
-                    chunk, actor = running.pop(ref)
+                    if ref not in running:  # dropped with its dead actor's other chunks
+                        continue
+                    chunk, actor, order = running.pop(ref)
                     try:
                         tally = ray.get(ref)
                     except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.ObjectLostError):
-                        pending.append(Processes._retry(chunk, tries, "its Ray worker died"))
-                        if id(actor) not in replaced:  # one new actor in its place, for all its slots
-                            replaced[id(actor)] = actor_class.remote(task)
-                            actors.append(replaced[id(actor)])
-                        idle.append(replaced[id(actor)])
+                        # An actor plays its chunks in the order sent: the first of its
+                        # chunks still out is the one it died on; the others go back uncharged.
+                        lost = [(order, chunk)] + [(o, c) for r, (c, a, o) in list(running.items()) if a is actor]
+                        for r in [r for r, (_, a, _) in running.items() if a is actor]:
+                            del running[r]
+                        lost.sort(key=lambda item: item[0])
+                        pending.append(Processes._retry(lost[0][1], tries, "its Ray worker died"))
+                        pending.extend(c for _, c in lost[1:])
+                        fresh = actor_class.remote(task)  # a new actor in its place, with all its slots
+                        actors.append(fresh)
+                        idle = [a for a in idle if a is not actor] + [fresh] * IN_FLIGHT_PER_WORKER
                         continue
                     except ray.exceptions.RayTaskError as error:
                         raise JobError(f"chunk {chunk.index} failed on the cluster: {error}") from None

@@ -151,3 +151,8 @@ def test_a_cluster_address_written_wrong_says_how_to_write_it():
         run_job(JOB, RayCluster("ray://nowhere"))
     with pytest.raises(JobError, match=r"write auto or ray://HOST:PORT"):
         run_job(JOB, RayCluster("tcp://10.0.0.1:10001"))
+
+
+def test_a_chunk_that_kills_every_ray_worker_stops_the_job_saying_which(ray_here):
+    with pytest.raises(JobError, match=r"^chunk 1 failed 3 times \(its Ray worker died\); stopping$"):
+        run_job(JOB, RayCluster("auto"), size=3, task=AlwaysDies(JOB, fatal=1))
