@@ -71,20 +71,15 @@ def run_job(job: Job, backend=None, size: Optional[int] = None, settle: Optional
 
 def _commit(task, backend, work: list, total: Tally, settle, on_progress, started: float) -> Optional[str]:
     """Run chunks, merging their tallies into ``total`` in order; the test's verdict if it stopped them."""
-    waiting: dict = {}
-    following = 0  # the place in ``work`` of the next chunk to commit
-    runs = backend.run(task, work)
+    runs = in_order(backend.run(task, work), work)
     try:
-        for chunk, tally in runs:
-            waiting[chunk.index] = tally
-            while following < len(work) and work[following].index in waiting:
-                total.merge(waiting.pop(work[following].index))
-                following += 1
-                if settle is not None:
-                    side = total.sides[0]
-                    verdict = settle.verdict(side.wins_by_turn[0] / SHARE, side.games)
-                    if verdict is not None:
-                        return verdict
+        for _, tally in runs:
+            total.merge(tally)
+            if settle is not None:
+                side = total.sides[0]
+                verdict = settle.verdict(side.wins_by_turn[0] / SHARE, side.games)
+                if verdict is not None:
+                    return verdict
             if on_progress is not None:
                 on_progress(total, time.perf_counter() - started)
     finally:
@@ -92,11 +87,10 @@ def _commit(task, backend, work: list, total: Tally, settle, on_progress, starte
     return None
 
 
-def run_in_order(task, backend, work: list):
-    """Each chunk's result, in the chunks' order, whatever order the backend finishes them in."""
+def in_order(runs, work: list):
+    """``(chunk, result)`` from a backend's run, put back in the order of ``work``."""
     waiting: dict = {}
-    following = 0
-    runs = backend.run(task, work)
+    following = 0  # the place in ``work`` of the next chunk to give
     try:
         for chunk, result in runs:
             waiting[chunk.index] = result
@@ -105,6 +99,13 @@ def run_in_order(task, backend, work: list):
                 following += 1
     finally:
         runs.close()
+
+
+def run_in_order(task, backend, work: list):
+    """Each chunk's result, in the chunks' order, whatever order the backend finishes them in."""
+    try:
+        yield from in_order(backend.run(task, work), work)
+    finally:
         backend.close()
 
 

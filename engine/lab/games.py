@@ -4,8 +4,8 @@
 The summary is read through the engine's hooks and its public state, never an
 edition's names: the industries, actions, eras and score headings are the
 ruleset's own. What is counted at an era's end is read at the end of its last
-round, before the era's end clears the board (the Canal era's links and level-1
-tiles in Birmingham).
+round, before the era's end clears the board (as an era's end may take away its
+links and its oldest tiles).
 """
 
 from __future__ import annotations
@@ -101,18 +101,34 @@ class _Watcher:
 
 def play(ruleset, lineup: tuple, seed: int, game_id: tuple) -> GameSummary:
     """Play one seeded game of the lineup's bots to the end and summarise it."""
+    watcher = None
+
+    def watch(game):
+        nonlocal watcher
+        watcher = _Watcher(game)
+        return watcher
+
+    game, order = _played(ruleset, lineup, seed, watch)
+    return summarise(game, watcher, lineup, order, game_id)
+
+
+def _played(ruleset, lineup: tuple, seed: int, watch=None) -> tuple:
+    """(the game played to the end, the first round's turn order); ``watch(game)``
+    gives a plugin that sees it played."""
     names = [f"{bot} {seat + 1}" for seat, bot in enumerate(lineup)]
     game = Game(ruleset, names, seed=seed)
-    watcher = _Watcher(game)
-    ruleset.plugins.register(watcher)
+    watcher = watch(game) if watch is not None else None
+    if watcher is not None:
+        ruleset.plugins.register(watcher)
     try:
         order = tuple(game.state.turn_order)
         bots = [make_bot(bot, (seed, seat, bot), imports=False) for seat, bot in enumerate(lineup)]
         while not game.is_over():
             game.push(bots[game.to_move].choose(game))
     finally:
-        ruleset.plugins.unregister(watcher)
-    return summarise(game, watcher, lineup, order, game_id)
+        if watcher is not None:
+            ruleset.plugins.unregister(watcher)
+    return game, order
 
 
 def summarise(game: Game, watcher: _Watcher, lineup: tuple, order: tuple, game_id: tuple) -> GameSummary:
@@ -144,9 +160,4 @@ def summarise(game: Game, watcher: _Watcher, lineup: tuple, order: tuple, game_i
 
 def replay(ruleset, lineup: tuple, seed: int) -> Game:
     """The same game again, kept whole (for the report's representative game)."""
-    names = [f"{bot} {seat + 1}" for seat, bot in enumerate(lineup)]
-    game = Game(ruleset, names, seed=seed)
-    bots = [make_bot(bot, (seed, seat, bot), imports=False) for seat, bot in enumerate(lineup)]
-    while not game.is_over():
-        game.push(bots[game.to_move].choose(game))
-    return game
+    return _played(ruleset, lineup, seed)[0]
