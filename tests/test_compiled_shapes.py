@@ -137,6 +137,42 @@ SHAPES = {
             let cost = cost + 1
         pay cost
     """,
+    # What each branch of an if must pay is checked before the options are listed
+    # (analysis._branch_guard): the branches below are those the guard must get right.
+    "a cost in each branch, after a choice": """
+        choose amount from [1, 2, 3]
+        if amount == 2:
+            pay 15
+        elif you.money > 100:
+            pay 200
+        else:
+            pay amount * 9
+        gain 1
+    """,
+    "a branch condition that an earlier statement changes": """
+        choose amount from [1, 2, 3]
+        gain amount
+        if you.money >= 19:
+            pay 19
+        else:
+            pay 18
+    """,
+    "a branch cost computed in the branch": """
+        choose amount from [1, 2]
+        if amount == 1:
+            let cost = you.money + amount
+            pay cost
+        else:
+            pay 3
+    """,
+    "the same requirement twice, nothing between": """
+        require you.money > 0
+            else "broke"
+        require you.money > 0
+            else "still broke"
+        choose amount from [1, 2]
+        gain amount
+    """,
     "as names a variable from before": """
         let earned = 5
         if you.money > 0:

@@ -15,6 +15,7 @@ from typing import Callable, Optional
 
 from ..errors import RuleFileError, RulesetErrors, Where
 from . import ast, checks
+from .branching import Branching
 from . import statements as st
 from .expressions import ExpressionCompiler, Scope, suggest
 from .limits import MAX_ACTIONS_PER_TURN
@@ -173,7 +174,7 @@ class _Compiler:
         self.decls: dict = {}
         self.expressions = ExpressionCompiler(self._resolve_name, self._function, self._global_names, self._known_attributes if board is not None else None)
         self._attribute_names = None
-        self._decision_memo: dict = {}
+        self._branching = Branching(vocabulary, lambda name: getattr(self.decls.get(("procedure", name)), "body", None))
         # Who uses whom, for the cycle check: (kind, name) -> [((kind, name), Where)],
         # recorded as the bodies of definitions and procedures are compiled.
         self.references: dict = {}
@@ -526,35 +527,10 @@ class _Compiler:
 
     # -- decisions, statically
     def _has_decisions(self, stmts) -> bool:
-        for stmt in stmts:
-            if isinstance(stmt, (ast.Choose, ast.Optionally, ast.Stop)):
-                return True  # (a stop is not a decision, but it branches the same way)
-            if isinstance(stmt, ast.Repeat):
-                if stmt.mode in ("between", "at_least") or self._has_decisions(stmt.body):
-                    return True
-            elif isinstance(stmt, ast.Command):
-                word = self.vocabulary.keywords.get(stmt.name)
-                if word is not None and word.kind == "choice":
-                    return True
-            elif isinstance(stmt, ast.If):
-                if any(self._has_decisions(b) for _, b in stmt.branches) or self._has_decisions(stmt.otherwise):
-                    return True
-            elif isinstance(stmt, ast.For):
-                if self._has_decisions(stmt.body):
-                    return True
-            elif isinstance(stmt, ast.CallProcedure):
-                if self._procedure_decides(stmt.name):
-                    return True
-        return False
+        return self._branching.decides(stmts)
 
     def _procedure_decides(self, name: str) -> bool:
-        if name in self._decision_memo:
-            return self._decision_memo[name]
-        self._decision_memo[name] = False  # recursion guard
-        decl = self.decls.get(("procedure", name))
-        result = decl is not None and self._has_decisions(decl.body)
-        self._decision_memo[name] = result
-        return result
+        return self._branching.procedure_decides(name)
 
     # -- blocks
     def _block(self, stmts, scope: Scope, cite: Optional[str], context: str):

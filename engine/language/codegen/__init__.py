@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import itertools
 import linecache
+import textwrap
 import tokenize
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ from ...errors import RuleRuntimeError
 from ..effects import CUBES, LINKS, TILES
 from ...model import graph
 from .. import ast, consumption, keywords, limits
+from ..branching import Branching
 from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
@@ -53,6 +55,71 @@ class GeneratedRules:
     clauses: dict = field(default_factory=dict)  # id of the interpreter's compiled clause -> fn(S, tile, target)
     consumers: dict = field(default_factory=dict)  # resource -> fn(S, amount, target, offer): consume, generated
     source: str = ""
+    origins: list = field(default_factory=list)  # the rule text (Where) each line of the source comes from
+    filename: str = ""  # the name the source is compiled under (in tracebacks and profiles)
+
+    def rule_line(self, lineno: int):
+        """Where in the rule files line ``lineno`` (1-based) of the source comes from, or None."""
+        if 1 <= lineno <= len(self.origins):
+            return self.origins[lineno - 1]
+        return None
+
+    def rule_line_of(self, error: BaseException):
+        """The rule text the innermost generated line of an error's traceback comes from, or None."""
+        found = None
+        tb = error.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.filename:
+                found = self.rule_line(tb.tb_lineno) or found
+            tb = tb.tb_next
+        return found
+
+    def annotated(self) -> str:
+        """The source for a person: a header that explains it, and before each run of
+        lines the rule file and line they come from, as a comment."""
+        out = [_HEADER.rstrip("\n")]
+        last = None
+        for text, origin in zip(self.source.splitlines(), self.origins):
+            if origin is not None and origin != last:
+                indent = text[: len(text) - len(text.lstrip())]
+                rule = " ".join(origin.text.split()) if origin.text else ""
+                out.append(f"{indent}# {origin.file}:{origin.line}" + (f"  {rule}" if rule else ""))
+                last = origin
+            out.append(text)
+        return "\n".join(out) + "\n"
+
+
+_HEADER = '''\
+# The Python that brass generates from these rules (brass.language.codegen).
+# The interpreter runs the same rules and is the oracle: tests hold the two to
+# the same moves. A comment "# FILE:LINE  rule text" names the rule a run of
+# lines comes from; a traceback through this code names it too (a note).
+#
+# Functions, by prefix:
+#   A_action    an action, deciding as the interpreter does (replaying a move)
+#   FA_action   the same, optimised to find every move (guards checked before
+#               options are listed; a choice taken last is counted, not explored)
+#   AA_action   the same, applying a move the game made itself (values given)
+#   P_proc      a procedure (FP_/AP_: its optimised and applying variants, and
+#               numbered copies specialised for the types of their arguments)
+#   D_name      a definition; H_event an event handler
+#   CONSUME_res, SUPPLIES_res  a resource rule: take units / can any unit be had
+#   RC_res      a clause of a resource rule (where, otherwise, limit, price)
+#   KEEP_n, TILED_n  a value fixed for the game / while the tiles stay as they are
+# Names the functions share:
+#   S       the search (brass.language.codegen.search.Search): choose, leaf, ...
+#   K       what runs after a procedure that decides completes (a continuation)
+#   ST, YOU, J, BOARD  the game state, the acting player, the journal (undo), the board
+#   KW_word, F_name, G_Class_attr  keywords, functions and attributes of the language
+#   PROBLEM, OFFER  what a keyword returns when it fails / offers a choice
+#   CONST[i], KEPT[i], FIXED...  constants, kept values, option lists cached by
+#               the board objects they depend on
+#   WHOLE(x)    an integer out of the safe range: refused with the rule's error
+# Local names: v_ a rule variable, c_ a candidate option, o_ the options listed,
+# g_ the options left by the guards, r a keyword's result, h a value computed at
+# its first use, p_ a name carried into a nested function, k/round/body the rest
+# of the rules as a function, a_ a lambda's parameter; the numbers keep names apart.
+'''
 
 
 def _canonical(src: str, fresh: set) -> str:
@@ -156,7 +223,7 @@ class _Generator:
         self._counter = itertools.count(1)
         self._fresh_names: set = set()  # every name fresh() made (see _canonical)
         self.types: dict = {}
-        self._decides: dict = {}
+        self._branching = Branching(self.vocabulary, lambda name: getattr(self.procedures.get(name), "body", None))
         self._anchors: set = set()
         self.x = ExpressionGenerator(self)
         self.s = StatementGenerator(self, self.x)
@@ -164,6 +231,7 @@ class _Generator:
         self._supplies: dict = {}  # resource -> (function, what its clauses read): can any unit be had?
         self._specialised: dict = {}  # (procedure, fast, argument types) -> function name
         self._pending: list = []
+        self._shared_keys: dict = {}  # canonical code -> the key of what it computes (shared_key)
 
     # -- what the expression and statement generators ask
     def const(self, value) -> str:
@@ -174,6 +242,12 @@ class _Generator:
             self._constant_at[key] = len(self.constants)
             self.constants.append(value)
         return f"CONST[{self._constant_at[key]}]"
+
+    def shared_key(self, lines: list) -> str:
+        """A constant that names what lines of code compute: the same code (its own
+        names aside), the same key."""
+        text = _canonical(textwrap.dedent("\n".join(lines)), self._fresh_names)
+        return self.const(self._shared_keys.setdefault(text, ("shared", len(self._shared_keys))))
 
     def kept(self, code: Code) -> Code:
         """Code for a value fixed for the ruleset: computed at its first use, then kept."""
@@ -312,34 +386,11 @@ class _Generator:
         return Code(src, bool, reads, names)
 
     def procedure_decides(self, name: str) -> bool:
-        key = ("procedure", name)
-        if key not in self._decides:
-            self._decides[key] = False  # recursion guard, as the compiler's
-            self._decides[key] = self.decides(self.procedures[name].body)
-        return self._decides[key]
+        return self._branching.procedure_decides(name)
 
     def decides(self, stmts) -> bool:
         """Can this code branch (a decision, or a stop)? As the compiler decides it."""
-        for stmt in stmts:
-            if isinstance(stmt, (ast.Choose, ast.Optionally, ast.Stop)):
-                return True
-            if isinstance(stmt, ast.Repeat):
-                if stmt.mode in ("between", "at_least") or self.decides(stmt.body):
-                    return True
-            elif isinstance(stmt, ast.Command):
-                word = self.vocabulary.keywords.get(stmt.name)
-                if word is not None and word.kind == "choice":
-                    return True
-            elif isinstance(stmt, ast.If):
-                if any(self.decides(b) for _, b in stmt.branches) or self.decides(stmt.otherwise):
-                    return True
-            elif isinstance(stmt, ast.For):
-                if self.decides(stmt.body):
-                    return True
-            elif isinstance(stmt, ast.CallProcedure):
-                if self.procedure_decides(stmt.name):
-                    return True
-        return False
+        return self._branching.decides(stmts)
 
     def anchor_of(self, stmt: ast.Repeat):
         found = anchors(stmt, self.decides)
@@ -351,9 +402,10 @@ class _Generator:
         return id(stmt) in self._anchors
 
     # -- writing the module
-    def _function(self, header: str) -> Writer:
-        """A new top-level function: its writer, with the header and prologue written."""
-        w = Writer()
+    def _function(self, header: str, origin=None) -> Writer:
+        """A new top-level function: its writer, with the header and prologue written;
+        ``origin``: the declaration it is written for (its Where)."""
+        w = Writer(origin)
         self._writers.append(w)
         w.line(header)
         w.depth += 1
@@ -371,11 +423,11 @@ class _Generator:
         params, env = self._params(decl.params, types)
         extra = [params] if params else []
         if self.procedure_decides(name):
-            w = self._function(f"def {function}({', '.join(['S', 'K'] + extra)}):")
+            w = self._function(f"def {function}({', '.join(['S', 'K'] + extra)}):", decl.where)
             ctx = Ctx("return", env, fast=variant in ("fast", "hoisting"), apply=variant == "apply", hoist=variant == "hoisting")
             self.s.block(decl.body, 0, w, ctx, Cont(call="K"))
         else:
-            w = self._function(f"def {function}({', '.join(['S'] + extra)}):")
+            w = self._function(f"def {function}({', '.join(['S'] + extra)}):", decl.where)
             self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
 
     def run(self) -> GeneratedRules:
@@ -384,7 +436,7 @@ class _Generator:
             self._supplier(decl)
         for name, decl in self.defines.items():
             params, env = self._params(decl.params or ())
-            w = self._function(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):")
+            w = self._function(f"def D_{name}({', '.join(['S'] + ([params] if params else []))}):", decl.where)
             w.line(f"return {self.x.gen(decl.value, env).src}")
         for name in self.procedures:
             self._procedure(name, f"P_{name}", "plain")
@@ -392,15 +444,15 @@ class _Generator:
                 self._procedure(name, f"FP_{name}", "fast")
                 self._procedure(name, f"AP_{name}", "apply")
         for name, decl in self.actions.items():
-            w = self._function(f"def A_{name}(S):")
+            w = self._function(f"def A_{name}(S):", decl.where)
             self.s.block(decl.body, 0, w, Ctx("return", Env()), Cont(call="S.leaf"))
-            w = self._function(f"def AA_{name}(S):")
+            w = self._function(f"def AA_{name}(S):", decl.where)
             self.s.block(decl.body, 0, w, Ctx("return", Env(), apply=True), Cont(call="S.leaf"))
-            w = self._function(f"def FA_{name}(S):")
-            self.s.checks(guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True), w, "return")
+            w = self._function(f"def FA_{name}(S):", decl.where)
+            checked = self.s.checks(guards(self.s.analyzer, decl.body, 0, Env(), keep=lambda code: True), w, "return")
             # Statements are moved ahead of choices only where nothing can stop the move partway.
             hoist = not self.s.analyzer.block(decl.body, Env()).barrier
-            self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True, hoist=hoist), Cont(call="S.leaf"))
+            self.s.block(decl.body, 0, w, Ctx("return", Env(), fast=True, top=True, hoist=hoist, checked=checked), Cont(call="S.leaf"))
         clause_names = self._resource_clauses()
         consumers = {decl.name: self._consumer(decl) for decl in self.resource_decls}
         handler_names = []
@@ -409,12 +461,13 @@ class _Generator:
             params, env = self._params(decl.params, types)
             function = self.fresh(f"H_{decl.name}")
             handler_names.append((decl.name, function))
-            w = self._function(f"def {function}({', '.join(['S'] + ([params] if params else []))}):")
+            w = self._function(f"def {function}({', '.join(['S'] + ([params] if params else []))}):", decl.where)
             self.s.block(decl.body, 0, w, Ctx("return False", env), _RETURN_TRUE)
         while self._pending:
             name, variant, signature = self._pending.pop()
             self._procedure(name, self._specialised[name, variant, signature], variant, signature)
         source = "".join(w.text() for w in self._writers)
+        origins = [origin for w in self._writers for origin in w.origins]
         filename = f"<generated rules: {self.label}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         try:
@@ -426,6 +479,8 @@ class _Generator:
         exec(code, self.namespace)
         ns = self.namespace
         result.source = source
+        result.origins = origins
+        result.filename = filename
         result.defines = {name: ns[f"D_{name}"] for name in self.defines}
         result.procedures = {name: (ns[f"P_{name}"], self.procedure_decides(name)) for name in self.procedures}
         result.actions = {name: ns[f"A_{name}"] for name in self.actions}
@@ -451,7 +506,7 @@ class _Generator:
 
         name = decl.name
         function = self.consumer_of(name)
-        w = self._function(f"def {function}(S, amount, target=None, offer=()):")
+        w = self._function(f"def {function}(S, amount, target=None, offer=()):", decl.where)
         label = self.const(name)
         tile = Code("tile_", BoardTile, frozenset(), frozenset({"tile_"}))
         target = Code("target_", None, frozenset(), frozenset({"target_"}))
@@ -485,7 +540,7 @@ class _Generator:
         env = Env({"tile": tile, "target": target})
         no_tile = Env({"tile": Code("None", None), "target": target})
         function = f"SUPPLIES_{name}"
-        w = self._function(f"def {function}(S, target=None, offer=()):")
+        w = self._function(f"def {function}(S, target=None, offer=()):", decl.where)
         w.line("target_ = target")
         reads = frozenset({CUBES})  # cubes on tiles and in the market: more of them, more supply
         clause_reads = frozenset()  # what the resource's own clauses read (no telling which way)
@@ -587,7 +642,7 @@ class _Generator:
                 pairs.append((rule.empty_price, decl.empty_price))
             for compiled, node in pairs:
                 function = self.fresh("RC_" + decl.name)
-                w = self._function(f"def {function}(S, tile=None, target=None):")
+                w = self._function(f"def {function}(S, tile=None, target=None):", node.where)
                 w.line(f"return {self.x.gen(node, env).src}")
                 names[id(compiled)] = function
         return names

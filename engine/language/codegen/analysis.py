@@ -526,6 +526,7 @@ class Check:
 
     code: Code
     bindings: tuple
+    origin: object = None  # what the rules check here: (id of the condition or statement, Python names it uses)
 
 
 class _Writes:
@@ -598,7 +599,7 @@ def _walk(analyzer, stmts, start, env, written: _Writes, found: list, keep, bind
             env = _settled(analyzer, env, stmt.name, analyzer.expr(stmt.value, env), written.all, bindings)
             continue
         if isinstance(stmt, ast.Require):
-            _found(analyzer.expr(stmt.condition, env), written.all, found, keep, bindings)
+            _found(analyzer.expr(stmt.condition, env), written.all, found, keep, bindings, id(stmt.condition))
             continue
         if isinstance(stmt, ast.CallProcedure) and depth < 4:
             decl = analyzer.context.procedures[stmt.name]
@@ -612,9 +613,11 @@ def _walk(analyzer, stmts, start, env, written: _Writes, found: list, keep, bind
             continue
         if isinstance(stmt, ast.Command):
             word = analyzer.context.vocabulary.keywords.get(stmt.name)
-            for need, rises in analyzer.context.prerequisites(word, stmt, env) if word is not None else ():
+            for n, (need, rises) in enumerate(analyzer.context.prerequisites(word, stmt, env) if word is not None else ()):
                 if _known(need) and not written.stale(need, rises):
-                    _found(need, frozenset(), found, keep, bindings)
+                    _found(need, frozenset(), found, keep, bindings, (id(stmt), n))
+        if isinstance(stmt, ast.If) and depth < 4:
+            _branch_guard(analyzer, stmt, env, written, found, keep, bindings, depth)
         effects, after = analyzer.stmt(stmt, env)
         if effects.barrier:
             return False
@@ -626,9 +629,53 @@ def _walk(analyzer, stmts, start, env, written: _Writes, found: list, keep, bind
     return True
 
 
-def _found(code: Code, written: set, found: list, keep, bindings: list) -> None:
+def _branch_guard(analyzer, stmt: ast.If, env: Env, written: _Writes, found: list, keep, bindings: list, depth: int) -> None:
+    """What the branch an ``if`` takes must meet, as one condition valid here.
+
+    ``if era.id == "canal": pay 3 ... else: pay 5 ...`` after ``choose line``
+    gives ``(money >= 3) if canal else (money >= 5)``, so a player who can pay
+    for neither lists no line. The branch conditions must read nothing written
+    on the way (they are taken as the ``if`` would take them); a branch's own
+    conditions are those its walk finds, without values computed inside it."""
+    tests = []
+    for condition, _ in stmt.branches:
+        code = analyzer.expr(condition, env)
+        if not _known(code) or code.reads & written.all:
+            return
+        tests.append(code)
+    parts = []
+    before = len(bindings)
+    for body in [b for _, b in stmt.branches] + [stmt.otherwise]:
+        inner: list = []
+        branch_written = _Writes()
+        branch_written.all, branch_written.other = set(written.all), set(written.other)
+        _walk(analyzer, body, 0, env, branch_written, inner, keep, bindings, depth + 1)
+        own = {python for python, _ in bindings[before:]}  # values a branch computes: not known here
+        parts.append([check for check in inner if not own & (check.code.names | {python for python, _ in check.bindings})])
+        del bindings[before:]
+    if not any(parts):
+        return
+    checks = [check for part in parts for check in part]
+    def met(part) -> str:
+        if len(part) == 1:
+            return part[0].code.src
+        return " and ".join(f"({check.code.src})" for check in part) or "True"
+
+    source = met(parts[-1])  # the otherwise branch (none: nothing to meet)
+    for test, part in reversed(list(zip(tests, parts))):
+        source = f"({met(part)} if {test.src} else {source})"
+    reads = frozenset().union(*(c.code.reads for c in checks), *(t.reads for t in tests))
+    names = frozenset().union(*(c.code.names for c in checks), *(t.names for t in tests))
+    code = Code(source, bool, reads, names)
+    if keep(code):
+        # The values it needs (its branches' and its tests'), all computed before the if.
+        found.append(Check(code, _check_of(code, bindings).bindings, (id(stmt), names)))
+
+
+def _found(code: Code, written: set, found: list, keep, bindings: list, origin=None) -> None:
     if _known(code) and not (code.reads & written) and keep(code):
-        found.append(_check_of(code, bindings))
+        check = _check_of(code, bindings)
+        found.append(check if origin is None else Check(check.code, check.bindings, (origin, code.names)))
 
 
 def _check_of(code: Code, bindings: list) -> "Check":

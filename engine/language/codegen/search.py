@@ -21,6 +21,7 @@ player's or follows a reveal.
 from __future__ import annotations
 
 import itertools
+import math
 
 from ..decisions import notation
 from ..limits import MAX_MOVES, MAX_STEPS, check_combinations, too_many_moves, too_much_work
@@ -444,6 +445,9 @@ def unique_by_text(items) -> list:
     return result
 
 
+_EXPANDED_COMBINATIONS = 20_000  # above this, copies are skipped as they are listed
+
+
 def multisets(items, count: int) -> list:
     """Every way to pick ``count`` of the items (copies count), order ignored, in the
     interpreter's order (brass.language.statements._multisets), found by itertools."""
@@ -460,11 +464,27 @@ def multisets(items, count: int) -> list:
     check_combinations(copies, count)  # how many, before listing any (limits.py)
     if all(c == 1 for c in copies):
         return list(itertools.combinations(firsts, count))
-    result = []
-    for combination in itertools.combinations_with_replacement(range(len(firsts)), count):
-        if any(combination.count(i) > copies[i] for i in set(combination)):
-            continue
-        result.append(tuple(firsts[i] for i in combination))
+    total = sum(copies)
+    if math.comb(total, count) <= _EXPANDED_COMBINATIONS:
+        # Each item repeated as often as it has copies, in order of first sight: its
+        # combinations come in the interpreter's order, repeats kept once, all in C.
+        expanded = [item for item, n in zip(firsts, copies) for _ in range(n)]
+        return list(dict.fromkeys(itertools.combinations(expanded, count)))
+    result, picked, left = [], [], copies[:]
+
+    def extend(start: int) -> None:  # non-decreasing positions, none used past its copies
+        if len(picked) == count:
+            result.append(tuple(picked))
+            return
+        for i in range(start, len(firsts)):
+            if left[i]:
+                left[i] -= 1
+                picked.append(firsts[i])
+                extend(i)
+                picked.pop()
+                left[i] += 1
+
+    extend(0)
     return result
 
 
@@ -524,4 +544,22 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
                 search.leaf()
     except Done:
         pass
+    except Exception as error:
+        name_rule_line(error, generated)
+        raise
     return search
+
+
+def name_rule_line(error: BaseException, generated) -> None:
+    """Add to an error raised inside generated code a note naming the rule it runs
+    (its file, line and text), once: a traceback then points at the rules, not
+    only at the Python made from them."""
+    where = generated.rule_line_of(error)
+    if where is None or getattr(error, "_rule_line_named", False):
+        return
+    text = " ".join(where.text.split())
+    error.add_note(f"in the generated code of {where.file}:{where.line}" + (f": {text}" if text else ""))
+    try:
+        error._rule_line_named = True
+    except AttributeError:  # an exception whose attributes are fixed: the note is enough
+        pass

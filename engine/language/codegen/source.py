@@ -17,12 +17,39 @@ from .expressions import Env
 
 
 class Writer:
-    def __init__(self):
+    """Lines of one generated function, each with the rule text it came from."""
+
+    def __init__(self, origin=None):
         self.lines: list[str] = []
+        self.origins: list = []  # the brass.errors.Where of each line (None: the engine's own)
         self.depth = 0
+        self.origin = origin
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)
+        self.origins.append(self.origin)
+
+    @contextmanager
+    def at(self, where):
+        """Lines written inside come from this place in the rules (None: where they were)."""
+        before = self.origin
+        if where is not None:
+            self.origin = where
+        try:
+            yield
+        finally:
+            self.origin = before
+
+    def take(self, start: int) -> list:
+        """Remove the lines from ``start`` on: (line, origin) pairs, to write again with ``put``."""
+        taken = list(zip(self.lines[start:], self.origins[start:]))
+        del self.lines[start:], self.origins[start:]
+        return taken
+
+    def put(self, taken: list, indent: int = 0) -> None:
+        for text, origin in taken:
+            self.lines.append("    " * indent + text)
+            self.origins.append(origin)
 
     @contextmanager
     def block(self, header: str):
@@ -50,6 +77,7 @@ class Ctx:
     last: Optional[str] = None  # when this holds, what follows the block is the end of the action
     apply: bool = False  # the variant that applies a move the game itself made (no options listed)
     hoist: bool = False  # no reveal and no other player's decision can stop the action partway
+    checked: frozenset = frozenset()  # guards (Check.origin) checked already, nothing written since
 
     def with_env(self, env: Env) -> "Ctx":
         return replace(self, env=env)
@@ -57,8 +85,10 @@ class Ctx:
     def in_loop(self) -> "Ctx":
         return replace(self, fail="continue", loops=self.loops + 1)
 
-    def in_function(self, fail: str = "return") -> "Ctx":
-        return replace(self, fail=fail, loops=0)
+    def in_function(self, fail: str = "return", called_here: bool = False) -> "Ctx":
+        """In a new Python function; ``called_here``: called once, where it is defined
+        (so what was checked before still holds in it)."""
+        return replace(self, fail=fail, loops=0, checked=self.checked if called_here else frozenset())
 
     def nested(self) -> "Ctx":
         """In a block inside a statement (an if's branch, a loop's body)."""

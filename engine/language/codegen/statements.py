@@ -45,7 +45,7 @@ class StatementGenerator:
             return
         stmt = stmts[i]
         if ctx.loops >= _LOOPS_PER_FUNCTION and self.context.decides((stmt,)):
-            w.line(f"{self.function_for(stmts, i, w, ctx, k)}()")
+            w.line(f"{self.function_for(stmts, i, w, ctx, k, called_here=True)}()")
             return
         if ctx.hoist and isinstance(stmt, ast.Choose):
             moved = hoisting(self.analyzer, stmts, i, ctx.env)
@@ -57,7 +57,8 @@ class StatementGenerator:
         if ctx.fast and ctx.top and isinstance(stmt, ast.Choose):
             found = deferral(self.analyzer, stmts, i, ctx.env)
             if found is not None:
-                self._deferred(found, stmts, i, w, ctx, k)
+                with w.at(stmt.where):
+                    self._deferred(found, stmts, i, w, ctx, k)
                 return
         if ctx.fast and isinstance(stmt, ast.Choose):
             found = sinking(self.analyzer, stmts, i, ctx.env)
@@ -67,19 +68,22 @@ class StatementGenerator:
                 w.line(f"{at} = len(S.path)")
                 self.block(others + (Sunk(stmt, at),) + group, 0, w, ctx, k)
                 return
-        getattr(self, "_" + type(stmt).__name__)(stmt, stmts, i, w, ctx, k)
+        with w.at(getattr(stmt.choose if isinstance(stmt, Sunk) else stmt, "where", None)):
+            getattr(self, "_" + type(stmt).__name__)(stmt, stmts, i, w, ctx, k)
 
-    def function_for(self, stmts, i, w: Writer, ctx: Ctx, k: Cont) -> str:
+    def function_for(self, stmts, i, w: Writer, ctx: Ctx, k: Cont, called_here: bool = False) -> str:
         """The name of a function that runs stmts[i:] then k (defined here if needed)."""
         rest = [s for s in stmts[i:] if not isinstance(s, _META)]
         if not rest and k.call is not None:
             return k.call
         name = self.context.fresh("k")
         with w.block(f"def {name}():"):
-            self.block(stmts, i, w, ctx.in_function(), k)
+            self.block(stmts, i, w, ctx.in_function(called_here=called_here), k)
         return name
 
     def _next(self, stmts, i, w, ctx, k, env=None):
+        if ctx.checked and self.analyzer.stmt(stmts[i], ctx.env)[0].writes:
+            ctx = replace(ctx, checked=frozenset())  # what was checked may no longer hold
         self.block(stmts, i + 1, w, ctx if env is None else ctx.with_env(env), k)
 
     @staticmethod
@@ -96,7 +100,8 @@ class StatementGenerator:
 
     def _Require(self, stmt, stmts, i, w, ctx, k):
         condition = self.x.gen(stmt.condition, ctx.env)
-        w.line(f"if not {condition.src}: {ctx.fail}")
+        if (id(stmt.condition), condition.names) not in ctx.checked:
+            w.line(f"if not {condition.src}: {ctx.fail}")
         self._next(stmts, i, w, ctx, k)
 
     def _Stop(self, stmt, stmts, i, w, ctx, k):
@@ -221,10 +226,13 @@ class StatementGenerator:
             return (options, pruned), item
         return (options, options), item
 
-    def early_guards(self, stmts, i: int, w: Writer, ctx: Ctx) -> None:
-        """In the optimised variant: what the code from stmts[i] on must meet, checked now."""
-        if ctx.fast:
-            self.checks(guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True), w, ctx.fail)
+    def early_guards(self, stmts, i: int, w: Writer, ctx: Ctx) -> Ctx:
+        """In the optimised variant: what the code from stmts[i] on must meet, checked
+        now; the context that knows them checked."""
+        if not ctx.fast:
+            return ctx
+        checked = self.checks(guards(self.analyzer, stmts, i, ctx.env, keep=lambda code: True), w, ctx.fail, ctx.checked)
+        return replace(ctx, checked=checked)
 
     @staticmethod
     def bindings(found, w: Writer) -> None:
@@ -237,15 +245,18 @@ class StatementGenerator:
                     done.add(python)
 
     @staticmethod
-    def checks(found, w: Writer, fail: str) -> None:
-        """Write guards as statements: each value they need, then each condition."""
+    def checks(found, w: Writer, fail: str, checked: frozenset = frozenset()) -> frozenset:
+        """Write guards as statements: each value they need, then each condition; not
+        those ``checked`` already. The origins of all of them, checked from here on."""
         done = set()
+        found = [check for check in found if check.origin is None or check.origin not in checked]
         for check in found:
             for python, source in check.bindings:
                 if python not in done:
                     w.line(f"{python} = {source}")
                     done.add(python)
             w.line(f"if not ({check.code.src}): {fail}")
+        return checked | {check.origin for check in found if check.origin is not None}
 
     def _fixed_env(self, env: Env, name: str, candidate: str, item) -> Env:
         """The environment in which board objects count as fixed: the candidate, and
@@ -297,7 +308,7 @@ class StatementGenerator:
             def guarded(inner, candidate):
                 found = guards(self.analyzer, stmts, i + 1, inner, keep=lambda code: True)
                 # What does not depend on the candidate is checked before listing them.
-                self.checks([g for g in found if candidate not in g.code.names], w, ctx.fail)
+                self.checks([g for g in found if candidate not in g.code.names], w, ctx.fail, ctx.checked)
                 return [g for g in found if candidate in g.code.names]
 
         (listed, options), item = self.options(stmt, ctx.env, w, guarded)
@@ -371,7 +382,7 @@ class StatementGenerator:
         with w.block(f"for {yes} in S.option({stmt.name!r}, S.decider):"):
             with w.block(f"if {yes}:"):
                 inner = ctx.in_loop().nested()
-                self.early_guards(stmt.body, 0, w, inner)
+                inner = self.early_guards(stmt.body, 0, w, inner)
                 self.block(stmt.body, 0, w, inner, self._calling(call))
             w.line(f"else: {call(ctx.env)}")
 
@@ -561,7 +572,7 @@ class StatementGenerator:
             if ends_action and condition is None:
                 # In the round after which no more may be played, the action ends with it.
                 inner = replace(inner, last=f"{done} + 1 >= {high}")
-            self.early_guards(stmt.body, 0, w, inner)
+            inner = self.early_guards(stmt.body, 0, w, inner)
             self.block(stmt.body, 0, w, inner, again)
         w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
 
@@ -603,12 +614,7 @@ class StatementGenerator:
         the rest of the action, then the choice is settled at each complete path."""
         choose = found.choose
         group = self.context.fresh("group")
-        key = self.context.const((choose, found.group)) if found.first else None
-        if key is not None:
-            # Worked out once per position, whichever action asks first.
-            w.line(f"{group} = S.remembered({key}, {choose.name!r})")
-            outer = w.block(f"if {group} is UNSET:")
-            outer.__enter__()
+        start = len(w.lines)
         (listed, options), item = self.options(choose, ctx.env, w)
         value = self.context.fresh("v_" + choose.name)
         self.context.note_type(value, item)
@@ -617,11 +623,21 @@ class StatementGenerator:
         with w.block(f"def {test}({value}):"):
             done = Cont(emit=lambda w_, c_: w_.line("return True"))
             self.block(found.group, 0, w, Ctx("return False", env, 0, ctx.fast), done)
-        w.line(f"{group} = S.defer({key or 'None'}, {choose.name!r}, {options}, len({listed}) != 1, S.decider, {test})")
-        if key is not None:
-            outer.__exit__(None, None, None)
+        defer = f"S.defer({{key}}, {choose.name!r}, {options}, len({listed}) != 1, S.decider, {test})"
+        if found.first:
+            # Worked out once per position, whichever action asks first: the actions
+            # that start with the same code (``choose card ... call play_card(card)``)
+            # share one key.
+            taken = w.take(start)
+            key = self.context.shared_key([text for text, _ in taken])
+            w.line(f"{group} = S.remembered({key}, {choose.name!r})")
+            with w.block(f"if {group} is UNSET:"):
+                w.put(taken, indent=1)
+                w.line(f"{group} = {defer.format(key=key)}")
+        else:
+            w.line(f"{group} = {defer.format(key='None')}")
         w.line(f"if {group} is None: {ctx.fail}")
-        rest = self.function_for(found.rest, 0, w, ctx, k)
+        rest = self.function_for(found.rest, 0, w, ctx, k, called_here=True)  # the deferred test wrote nothing that stays
         w.line(f"{rest}()")
         w.line("S.undefer()")
 
