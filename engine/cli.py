@@ -21,6 +21,7 @@ from typing import Optional
 
 from . import __version__
 from .bots import BOTS, make_bot
+from .bots.seating import play_out, seat_bots
 from .errors import BrassError, MoveError, RecordError, SaveError, UndoError
 from .game import Game
 from .render import render_outcome
@@ -166,7 +167,7 @@ def _play(args) -> int:
     from .terminal import Console
 
     game, seats = _play_setup(args)
-    bots = {i: make_bot(seat, (game.seed, i)) for i, seat in enumerate(seats) if seat != "human"}
+    bots = seat_bots(seats, game.seed)
     session = _PlaySession(game, bots, Console(), saved_to=args.load)
     ruleset = game.ruleset
     loaded = f"; {len(game.history)} moves loaded from {args.load}" if args.load else ""
@@ -467,14 +468,6 @@ def _shown(move) -> str:
 
 
 # -------------------------------------------------------------------- simulate
-def play_out(game: Game, bots: dict, on_move=None) -> Game:
-    while not game.is_over():
-        game.push(bots[game.to_move].choose(game))
-        if on_move is not None:
-            on_move(game)
-    return game
-
-
 class Progress:
     """Where a long simulation stands, on stderr: games done, moves, time left.
 
@@ -581,7 +574,7 @@ def _simulate(args) -> int:
             seed = args.seed + number
             seats = [f"{bot} {i + 1}" for i, bot in enumerate(names)]
             game = Game(ruleset, seats, seed=seed)
-            bots = {i: make_bot(bot, (seed, i)) for i, bot in enumerate(names)}
+            bots = seat_bots(names, seed)
             play_out(game, bots, progress.move)
             progress.close()  # the game's results are printed on a clean line
             progress.game_done(len(game.history))

@@ -102,7 +102,7 @@ class GamesTask:
         self._ruleset.fast  # noqa: B018
 
     def run(self, chunk: Chunk) -> list:
-        from ..bots import make_bot
+        from ..bots.seating import play_out, seat_bots
         from ..game import Game
 
         ruleset = getattr(self, "_ruleset", None) or self.ruleset_ref.load()
@@ -110,9 +110,7 @@ class GamesTask:
         for number in range(chunk.start, chunk.stop):
             seed = self.seed + number
             game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(self.bots)], seed=seed)
-            bots = {i: make_bot(bot, (seed, i), imports=False) for i, bot in enumerate(self.bots)}
-            while not game.is_over():
-                game.push(bots[game.to_move].choose(game))
+            play_out(game, seat_bots(self.bots, seed))  # module:Class allowed: the names come from the command line
             outcome = game.outcome()
             found.append({
                 "number": number, "seed": seed, "moves": len(game.history), "scores": outcome.scores,
