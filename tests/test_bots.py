@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -138,6 +139,13 @@ def test_play_seats_a_plugin_bot(monkeypatch, capsys):
     assert main(["play", "birmingham", "--seats", "tests.test_bots:TinyBot,human", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "Tests.test_bots:tinybot 1: " in out
+
+
+def test_simulate_seats_a_plugin_bot(capsys):
+    # Played here or on workers, the names come from the command line: module:Class is allowed.
+    assert main(["simulate", "birmingham", "--games", "1", "--seed", "2", "--bot", "tests.test_bots:TinyBot,random", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert [seat["bot"] for seat in game["seats"]] == ["tests.test_bots:TinyBot", "random"]
 
 
 def test_hint_gives_three_moves_a_player_can_type(monkeypatch, capsys):

@@ -18,7 +18,7 @@ from typing import Optional
 
 from ..game import Game
 from ..ruleset import load_ruleset
-from .registry import make_bot
+from .seating import seat_bots
 
 
 @dataclass
@@ -37,7 +37,7 @@ def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) 
     """One game of bots, seeded: the same arguments, the same game."""
     ruleset = load_ruleset(ruleset_name, trust=trust)
     game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(lineup)], seed=seed)
-    bots = [make_bot(bot, (seed, i, bot)) for i, bot in enumerate(lineup)]
+    bots = seat_bots(lineup, seed)
     decisions = [0] * len(lineup)
     seconds = [0.0] * len(lineup)
     longest = [0.0] * len(lineup)

@@ -12,6 +12,8 @@ from .planning import EasyBot, HeuristicBot, MediumBot, SearchBot
 
 GROUP = "brass.bots"
 
+# The built-in bots, the one list of them, in the order help texts and messages name
+# them; the brass.bots group is for the bots other packages install.
 BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, MediumBot, HeuristicBot, SearchBot)}
 
 LEVELS = ("easy", "medium", "hard")
@@ -45,7 +47,7 @@ def bot_class(name: str, imports: bool = True) -> type:
         except (ImportError, AttributeError) as error:
             raise ValueError(f"cannot load bot {name!r}: {error}") from None
     else:
-        known = ", ".join(dict.fromkeys([*BOTS, *installed]))  # the built-in levels are also registered
+        known = ", ".join(dict.fromkeys([*BOTS, *installed]))  # an installed name may repeat a built-in one
         raise ValueError(f"unknown bot {name!r}; bots: {known} (or module:Class)")
     if not (isinstance(found, type) and callable(getattr(found, "choose", None))):
         raise ValueError(f"bot {name!r} is not a class with a choose(game) method")

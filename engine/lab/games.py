@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import hookimpl
-from ..bots import make_bot
+from ..bots.seating import play_out, seat_bots
 from ..game import Game
 
 SHARE = 12  # a win shared by k players is 12/k for each: whole numbers for 1 to 4 (and 6) winners
@@ -122,9 +122,7 @@ def _played(ruleset, lineup: tuple, seed: int, watch=None) -> tuple:
         ruleset.plugins.register(watcher)
     try:
         order = tuple(game.state.turn_order)
-        bots = [make_bot(bot, (seed, seat, bot), imports=False) for seat, bot in enumerate(lineup)]
-        while not game.is_over():
-            game.push(bots[game.to_move].choose(game))
+        play_out(game, seat_bots(lineup, seed, imports=False))
     finally:
         if watcher is not None:
             ruleset.plugins.unregister(watcher)

@@ -92,17 +92,19 @@ class BalanceTask:
 
 class GamesTask:
     """``brass simulate``'s work: games numbered start to stop, seeded ``seed + number``,
-    each reported whole (its record too, when asked)."""
+    each reported whole (its record too, when asked). ``on_move(game)`` is called
+    after every move: only for a task played in this process (a callback does not
+    travel to a worker)."""
 
-    def __init__(self, ruleset, bots: tuple, seed: int, records: bool = False):
-        self.ruleset_ref, self.bots, self.seed, self.records = ruleset, tuple(bots), seed, records
+    def __init__(self, ruleset, bots: tuple, seed: int, records: bool = False, on_move=None):
+        self.ruleset_ref, self.bots, self.seed, self.records, self.on_move = ruleset, tuple(bots), seed, records, on_move
 
     def prepare(self) -> None:
         self._ruleset = self.ruleset_ref.load()
         self._ruleset.fast  # noqa: B018
 
     def run(self, chunk: Chunk) -> list:
-        from ..bots import make_bot
+        from ..bots.seating import play_out, seat_bots
         from ..game import Game
 
         ruleset = getattr(self, "_ruleset", None) or self.ruleset_ref.load()
@@ -110,9 +112,7 @@ class GamesTask:
         for number in range(chunk.start, chunk.stop):
             seed = self.seed + number
             game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(self.bots)], seed=seed)
-            bots = {i: make_bot(bot, (seed, i), imports=False) for i, bot in enumerate(self.bots)}
-            while not game.is_over():
-                game.push(bots[game.to_move].choose(game))
+            play_out(game, seat_bots(self.bots, seed), self.on_move)  # module:Class allowed: the names come from the command line
             outcome = game.outcome()
             found.append({
                 "number": number, "seed": seed, "moves": len(game.history), "scores": outcome.scores,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..bots import make_bot
+from ..bots.seating import seat_bots
 from ..records import write_private
 from ..errors import BrassError, MoveError, UndoError
 from ..game import Game
@@ -37,7 +38,7 @@ class Table:
         self.version = 0  # goes up with every change: listeners compare it
         self.thinking: Optional[int] = None  # the bot seat choosing now
         # Seats come from a request or a saved file: registered bots only, nothing imported by name.
-        self._bots = {i: make_bot(kind, (game.seed, i), imports=False) for i, kind in enumerate(self.seats) if kind != HUMAN}
+        self._bots = seat_bots(self.seats, game.seed, imports=False)
         self._listeners: list = []
         self._bot_thread: Optional[threading.Thread] = None
 

@@ -1,0 +1,36 @@
+"""``brass rules``: a ruleset's rules as text, whole or one topic.
+
+    brass rules RULESET [TOPIC]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..ruleset import load_ruleset
+from .helpers import add_trust
+
+
+def add_parser(commands):
+    rules = commands.add_parser("rules", help="print a ruleset's rules, or one topic of them")
+    rules.add_argument("ruleset")
+    add_trust(rules)
+    rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
+    return rules
+
+
+def run(args) -> int:
+    from ..rulesdoc import rules_document, to_text
+
+    ruleset = load_ruleset(args.ruleset, trust=args.trust)
+    document = rules_document(ruleset)
+    if args.topic is None:
+        print(to_text(document))
+        return 0
+    section = document.find(args.topic) or document.find(f"resource-{args.topic}") or document.find(f"tiles-{args.topic}")
+    if section is None:
+        topics = [k for k in document.keys() if k != "rules"]
+        print(f"brass: {ruleset.name} has no topic {args.topic!r}; topics: {', '.join(topics)}", file=sys.stderr)
+        return 2
+    print(to_text(section))
+    return 0
