@@ -9,7 +9,7 @@ README shows a game played from Python.
 
 import pluggy
 
-__version__ = "0.1.0"
+from .version import __version__
 
 hookimpl = pluggy.HookimplMarker("brass")
 

@@ -11,9 +11,12 @@ import pytest
 
 from brass import Game
 from brass.bots import make_bot
+from tests.support import sweep
 from tests.support.invariants import check_invariants
 
 ROUNDS_PER_ERA = {2: 10, 3: 9, 4: 8}  # both rulebooks: exactly 10/9/8 rounds for 2/3/4 players
+
+SEEDS = range(11, 11 + sweep.size(ci=2, nightly=10))  # games per ruleset and player count
 
 SEATINGS = {
     2: ["greedy", "random"],
@@ -38,9 +41,10 @@ def play_checked(ruleset: str, players: int, seed: int, bots: list[str]) -> tupl
     return game, last_round
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_games_keep_every_invariant(ruleset, players, seed):
     bots = SEATINGS[players]
     game, rounds = play_checked(ruleset, players, seed, bots)

@@ -16,24 +16,24 @@ Positions partway through a procedure (a shortfall sale at the end of a round)
 and partway through an action (after a reveal) come up in these games and are
 counted, so that a test that never reached them cannot pass unnoticed.
 
-``BRASS_ORACLE_POSITIONS`` sets the number of positions per ruleset (default
-2000). The rulesets are played in parallel, one process per core.
+A sweep: 2,000 positions per ruleset in CI, 10,000 nightly (``BRASS_SWEEP``,
+:mod:`tests.support.sweep`); ``BRASS_ORACLE_POSITIONS`` sets the number itself.
+Each ruleset is its own test, so pytest-xdist plays them on every core.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
-import os
 import random
 
 import pytest
 
 from brass import Game, Move
+from tests.support import sweep
 from tests.support.fingerprint import fingerprint
 
-POSITIONS = int(os.environ.get("BRASS_ORACLE_POSITIONS", "2000"))
-RULESETS = ["birmingham", "birmingham-introductory", "birmingham-open-beer", "lancashire", "lancashire-classic"]
+POSITIONS = sweep.size(ci=2000, nightly=10_000, exact="BRASS_ORACLE_POSITIONS")
+# The longest first (Lancashire's positions have the most moves), so that pytest-xdist starts them first.
+RULESETS = ["lancashire-classic", "lancashire", "birmingham-introductory", "birmingham", "birmingham-open-beer"]
 
 
 def compare_position(fast: Game, reference: Game, rng: random.Random) -> Move:
@@ -84,22 +84,10 @@ def play_side_by_side(ruleset: str, positions: int) -> dict:
     return seen
 
 
-@pytest.fixture(scope="module")
-def side_by_side():
-    """Every ruleset's comparison, started at once in worker processes (the longest first)."""
-    workers = max(1, min(len(RULESETS), os.cpu_count() or 1))
-    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        yield {name: pool.submit(play_side_by_side, name, POSITIONS) for name in sorted(RULESETS, key=_cost, reverse=True)}
-
-
-def _cost(ruleset: str) -> int:
-    return 2 if ruleset.startswith("lancashire") else 1
-
-
+@pytest.mark.sweep
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_generated_rules_play_as_the_interpreter(ruleset, side_by_side):
-    seen = side_by_side[ruleset].result()
+def test_generated_rules_play_as_the_interpreter(ruleset):
+    seen = play_side_by_side(ruleset, POSITIONS)
     assert seen["positions"] == POSITIONS
     if POSITIONS >= 2000:
         # The long run must have gone through the frames that stop partway.

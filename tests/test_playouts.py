@@ -15,10 +15,11 @@ import pytest
 from brass import Game
 from brass.bots import GreedyBot, evaluate
 from brass.lookahead import _best
+from tests.support import sweep
 from tests.support.fingerprint import fingerprint
 
 RULESETS = ["birmingham", "birmingham-introductory", "birmingham-open-beer", "lancashire", "lancashire-classic"]
-STEPS = 25  # positions per game checked move by move
+STEPS = sweep.size(ci=25, nightly=100)  # positions per game checked move by move
 
 
 def _players(ruleset: str) -> int:
@@ -36,6 +37,7 @@ def _positions(ruleset: str, seed: int):
         game.push(game.uniform_random_move(rng))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_uniform_playout_plays_the_uniform_random_move(ruleset):
     for step, game in enumerate(_positions(ruleset, seed=3)):
@@ -47,6 +49,7 @@ def test_a_uniform_playout_plays_the_uniform_random_move(ruleset):
         assert played.fast_fallbacks == 0
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_sampled_playout_plays_a_legal_move(ruleset):
     for step, game in enumerate(_positions(ruleset, seed=5)):

@@ -1,20 +1,23 @@
 """The differential fuzzer in the suite: random rule programs, compiled and interpreted.
 
-A short run of :mod:`tests.fuzz.differential` (``BRASS_FUZZ_PROGRAMS`` programs,
-default 30, from fixed seeds so that a failure replays). Longer runs, from any
-seed: ``python -m tests.fuzz.differential --programs 5000 --seed N``.
+A run of :mod:`tests.fuzz.differential` from fixed seeds, so that a failure
+replays: a sweep of 30 programs in CI, 300 nightly (``BRASS_SWEEP``,
+:mod:`tests.support.sweep`); ``BRASS_FUZZ_PROGRAMS`` sets the number itself.
+Longer runs, from any seed: ``python -m tests.fuzz.differential --programs 5000 --seed N``.
 """
 
 from __future__ import annotations
 
-import os
+import pytest
 
 from tests.fuzz.differential import fuzz
 from tests.fuzz.programs import program
+from tests.support import sweep
 
-PROGRAMS = int(os.environ.get("BRASS_FUZZ_PROGRAMS", "30"))
+PROGRAMS = sweep.size(ci=30, nightly=300, exact="BRASS_FUZZ_PROGRAMS")
 
 
+@pytest.mark.sweep
 def test_random_rule_programs_agree_on_both_paths():
     report = fuzz(range(1, PROGRAMS + 1), positions=4)
     findings = "\n\n".join(f"seed {seed}: {what}\n{text}" for seed, what, text in report.findings)

@@ -15,6 +15,10 @@ from brass.lab.work import chunks
 from tests.lab.tasks import AlwaysDies, CountsChunks, DiesOnce
 from tests.support.needs import need
 
+# One worker runs this module: its Ray tests start clusters, and RayCluster("auto")
+# would join one that another worker had started; the serial tally is played once.
+pytestmark = pytest.mark.xdist_group("ray")
+
 JOB = Job(RulesetRef.of("birmingham"), players=2, bots=("random", "greedy"), groups=6, seed=11, against=RulesetRef.of("birmingham-open-beer"))
 
 

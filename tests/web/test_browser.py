@@ -1,14 +1,13 @@
 """The page in a real browser (headless Chromium through selenium): a short game
 played by pointing, with a refused move, an undo, a bot's reply and a reload.
 
-Skipped, saying why, when Chromium or its driver is not installed (CI installs
-them: see .ci/run)."""
+Skipped, saying why, when Chromium or its driver is not installed; under CI, which
+installs them (.ci/run), a failure. One worker runs them all: one Chromium."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import threading
 import time
@@ -17,12 +16,15 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+from tests.support.needs import need, need_programs  # noqa: E402
+
+webdriver = need("selenium.webdriver", "python -m pip install -e '.[test]'")
 
 CHROMIUM = os.environ.get("BRASS_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("BRASS_CHROMEDRIVER", "/usr/bin/chromedriver")
-if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
-    pytest.skip(f"no Chromium here ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium chromium-driver", allow_module_level=True)
+need_programs(CHROMIUM, CHROMEDRIVER, install="apt-get install chromium chromium-driver")
+
+pytestmark = pytest.mark.xdist_group("browser")
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
