@@ -178,3 +178,13 @@ def test_an_action_that_shares_a_command_name_is_played_when_given_choices(capsy
     assert "Player 1 has no network yet" in out
     assert "(to play the network action, give its choices: network NAME=VALUE ...; 'moves network' lists them)" in out
     assert "played: network card=cannock line=gloucester--redditch" in out
+
+
+def test_rules_code_prints_the_generated_source_under_its_rule_lines(capsys):
+    from brass.cli import main
+
+    assert main(["rules", "birmingham", "--code"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# The Python that brass generates")
+    assert "# rulesets/birmingham/rules/actions.brass:" in out
+    assert "def FA_build(S):" in out

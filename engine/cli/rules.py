@@ -1,6 +1,8 @@
-"""``brass rules``: a ruleset's rules as text, whole or one topic.
+"""``brass rules``: a ruleset's rules as text, whole or one topic; or the Python
+generated from them.
 
     brass rules RULESET [TOPIC]
+    brass rules RULESET --code
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ def add_parser(commands):
     rules.add_argument("ruleset")
     add_trust(rules)
     rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
+    rules.add_argument("--code", action="store_true", help="print the Python generated from the rules, each part under the rule line it comes from")
     return rules
 
 
@@ -23,6 +26,12 @@ def run(args) -> int:
     from ..rulesdoc import rules_document, to_text
 
     ruleset = load_ruleset(args.ruleset, trust=args.trust)
+    if args.code:
+        if ruleset.fast is None:
+            print(f"brass: {ruleset.name} has no generated code: it runs on the interpreter ({ruleset.fast_unsupported})", file=sys.stderr)
+            return 1
+        print(ruleset.fast.annotated(), end="")
+        return 0
     document = rules_document(ruleset)
     if args.topic is None:
         print(to_text(document))
