@@ -9,7 +9,6 @@ example is played by the engine as the page is made.
 
 from __future__ import annotations
 
-import math
 import re
 import textwrap
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import Optional
 
 from .errors import RulesetError
 from .ruleset import Ruleset
+from .svg import MapLayout, line_dash, link_kinds
 
 # ----------------------------------------------------------------------- model
 
@@ -194,24 +194,8 @@ def _location_extras(location, shown: Shown) -> list:
     return extra
 
 
-def _link_kinds(board) -> list:
-    """The kinds of link the eras build, in era order."""
-    return list(dict.fromkeys(era.link for era in board.eras)) or ["link"]
-
-
-_DASHES = ("2 3", "6 4", "8 3 2 3")  # a line of one kind: dotted for the first era's, dashed for the next
-
-
-def _dash(board, line) -> str:
-    kinds = _link_kinds(board)
-    if set(kinds) <= set(line.kinds) or not line.kinds:
-        return ""
-    index = kinds.index(line.kinds[0]) if line.kinds[0] in kinds else len(_DASHES) - 1
-    return f' stroke-dasharray="{_DASHES[min(index, len(_DASHES) - 1)]}"'
-
-
 def _line_styles(board) -> str:
-    kinds = _link_kinds(board)
+    kinds = link_kinds(board)
     if len(kinds) == 1:
         return "lines solid"
     words = [f"{' and '.join(kinds)} lines solid"]
@@ -579,20 +563,11 @@ def _changes(before: dict, after: dict) -> list:
 def map_svg(ruleset, width: int = 720) -> str:
     """The board's places and lines as an SVG picture (from each place's ``map`` position)."""
     board = ruleset.board
-    placed = {loc.id: loc.fields["map"] for loc in board.locations if "map" in loc.fields}
-    if len(placed) != len(board.locations):
+    layout = MapLayout(board, width=width, margin=60)  # the board's projection, as the game's picture draws it
+    if not layout.complete:
         return ""
-    lats = [lat for _, lat in placed.values()]
-    squeeze = math.cos(math.radians(sum(lats) / len(lats)))
-    xs = {k: lon * squeeze for k, (lon, lat) in placed.items()}
-    span_x = max(xs.values()) - min(xs.values()) or 1
-    span_y = max(lats) - min(lats) or 1
-    margin = 60
-    scale = (width - 2 * margin) / max(span_x, span_y * 0.9)
-    height = int(span_y * scale + 2 * margin)
-
-    def point(ident):
-        return (margin + (xs[ident] - min(xs.values())) * scale, margin + (max(lats) - placed[ident][1]) * scale)
+    height = layout.height
+    point = layout.__getitem__
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
@@ -601,7 +576,7 @@ def map_svg(ruleset, width: int = 720) -> str:
     ]
     for line in board.lines:
         ends = [loc.id for loc in line.locations]
-        dash = _dash(board, line)
+        dash = line_dash(board, line)
         x1, y1 = point(ends[0])
         for other in ends[1:]:
             x2, y2 = point(other)

@@ -138,14 +138,12 @@ def _lines(board, layout, view) -> list:
     places (Kidderminster, Worcester and a farm brewery) is one link: drawn as a
     fork from the middle of its places, so it reads as one tile."""
     links = {link["line"]: link for link in view["links"]}
-    first = _link_kinds(board)[0]
+    first = link_kinds(board)[0]
     parts = ['<g id="lines">']
     for line in board.lines:
         ends = [layout[loc.id] for loc in line.locations]
         link = links.get(line.id)
-        dash = ""
-        if link is None and len(line.kinds) == 1:  # a line of one kind only: dotted for the first era's, dashed for another
-            dash = ' stroke-dasharray="2 3"' if line.kinds[0] == first else ' stroke-dasharray="7 4"'
+        dash = line_dash(board, line) if link is None else ""
         stroke, width = (_colour(link["owner"]), 7) if link else ("#8a8a8a", 2)
         hub = (sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends))
         segments = [(ends[0], ends[1])] if len(ends) == 2 else [(hub, end) for end in ends]
@@ -175,9 +173,21 @@ def _place_size(location) -> tuple[float, float]:
     return width, height
 
 
-def _link_kinds(board) -> list:
+def link_kinds(board) -> list:
     """The kinds of link the eras build, in era order (the board's data names them)."""
     return list(dict.fromkeys(era.link for era in board.eras)) or ["link"]
+
+
+_DASHES = ("2 3", "6 4", "8 3 2 3")  # a line of one kind: dotted for the first era's, dashed for the next
+
+
+def line_dash(board, line) -> str:
+    """The SVG dash of a line that takes only some kinds of link ('' for one that takes all)."""
+    kinds = link_kinds(board)
+    if set(kinds) <= set(line.kinds) or not line.kinds:
+        return ""
+    index = kinds.index(line.kinds[0]) if line.kinds[0] in kinds else len(_DASHES) - 1
+    return f' stroke-dasharray="{_DASHES[min(index, len(_DASHES) - 1)]}"'
 
 
 def _places(board, layout, view, short) -> list:
@@ -341,7 +351,7 @@ def _panel(game, view, left: int, short) -> list:
     for industry in game.board.industries:
         parts.append(f'<text x="0" y="{y}">{escape(short[industry.id])}: {escape(industry.name)}</text>')
         y += 13
-    kinds = _link_kinds(game.board)
+    kinds = link_kinds(game.board)
     later = ", ".join(kinds[1:]) or kinds[0]
     for text in (
         "A tile: its industry, then level·seat.",
