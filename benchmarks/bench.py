@@ -178,7 +178,7 @@ def bench_ruleset(name: str, games: int, peer: dict, baseline: dict) -> list[tup
     generate = cpu(lambda: ruleset.fast)
     rows.append(("load and check the ruleset (cold); generate its code", f"{load * 1000:.0f} ms; {generate * 1000:.0f} ms"))
     # Which engine the figures below are of: the generated code, or the interpreter and why.
-    engine = "generated code" if ruleset.fast is not None else f"the interpreter (the generator declined: {ruleset.fast_unsupported})"
+    engine = "generated code" if ruleset.fast is not None else f"the interpreter (the generator declined: {ruleset.untranslatable})"
     rows.append(("engine the rules ran on", engine))
     for players in (2, 3, 4):
         results = [random_game(name, players, seed) for seed in range(1, games + 1)]

@@ -1,6 +1,7 @@
 """Reading game records from outside: checked whole before anything is replayed.
 
-A record is plain JSON (see :meth:`brass.game.Game.record`). One that comes from
+A record is plain JSON (see :meth:`brass.game.Game.record`), its format named by
+:data:`RECORD_FORMAT`. One that comes from
 elsewhere may be careless or hostile, so it is read with limits (size, nesting),
 checked against ``schemas/record.json`` (its ruleset is an installed ruleset's
 name, never a path: a record does not choose which code runs), and only then
@@ -26,6 +27,8 @@ MAX_RECORD_BYTES = 10_000_000
 MAX_NESTING = 64
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
+
+RECORD_FORMAT = "brass-game-record/1"  # a record's "format": schemas/record.json is its schema
 
 
 @functools.lru_cache(maxsize=None)
@@ -169,8 +172,6 @@ def parse_record(text: str, where: str = "the record") -> dict:
 
 def check_record(record) -> None:
     """Raise RecordError if ``record`` is not a well-formed game record."""
-    from .game import RECORD_FORMAT
-
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record (expected format {RECORD_FORMAT!r})")
     if _depth(record, MAX_NESTING) > MAX_NESTING:

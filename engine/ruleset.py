@@ -14,6 +14,7 @@ as it is on disk (:func:`shown`) and a line in it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import os
@@ -32,6 +33,7 @@ from . import data as data_module
 from . import hookspecs
 from .patches import PatchError, apply_patch
 from .errors import DataError, DataProblem, PluginError, RuleFileError, RuleRuntimeError, RulesetError, RulesetErrors, SlowRulesWarning, Where
+from .language import ast
 from .language import consumption as _consumption  # noqa: F401  (registers the built-in words)
 from .language import functions as _functions  # noqa: F401
 from .language import keywords as _keywords  # noqa: F401
@@ -90,6 +92,21 @@ class RulesetSource:
         return file[len(prefix) :] if file.startswith(prefix) else None
 
 
+@dataclass(frozen=True)
+class Untranslatable:
+    """Why the generated code does not run a ruleset's rules, which the interpreter then
+    runs, several times slower (:attr:`Ruleset.untranslatable`)."""
+
+    reason: str  # the generator's words: "unknown function 'x'", "... beyond Python's limits: ..."
+    part: Optional[str] = None  # the declaration it met it in: "action build", "procedure end_of_turn"
+    where: Optional[Where] = None  # the rule there: file, line and column
+
+    def __str__(self) -> str:
+        if self.where is None:
+            return self.reason
+        return f"{self.where}{f' ({self.part})' if self.part else ''}: {self.reason}"
+
+
 @dataclass
 class Ruleset:
     """A loaded, checked ruleset: static board, compiled rules, plugins."""
@@ -104,24 +121,53 @@ class Ruleset:
     plugins: pluggy.PluginManager
     players: tuple
     description: str = ""
+    _untranslatable: Optional[Untranslatable] = field(default=None, init=False, repr=False, compare=False)
 
     @functools.cached_property
     def fast(self):
         """The rules as generated Python (:mod:`brass.language.codegen`), or None
-        where the interpreter must run them (``fast_unsupported`` says why)."""
+        where the interpreter must run them (:attr:`untranslatable` says why; a
+        SlowRulesWarning says it once, when they are first generated: when the
+        first game is made with them)."""
         from .language.codegen import Unsupported, generate
 
         try:
             return generate(self.rules, self.board, self.name)
-        except Unsupported as why:
-            self.fast_unsupported = str(why)
+        except Unsupported as error:
+            self._untranslatable = _untranslatable(error, self.rules)
             warnings.warn(
-                f"{self.name}: the generated code declines these rules ({why}); they run on the interpreter, "
+                f"{self.name}: the generated code declines these rules ({self._untranslatable}); they run on the interpreter, "
                 "which finds the same moves several times slower",
                 SlowRulesWarning,
-                stacklevel=2,
+                stacklevel=4,  # through the cached property and the game made: the line that made it
             )
             return None
+
+    @property
+    def untranslatable(self) -> Optional[Untranslatable]:
+        """Why the generated code does not run these rules, and the rule line where it
+        stopped; None if it does. (Asking generates them, once.)"""
+        self.fast  # noqa: B018
+        return self._untranslatable
+
+    @property
+    def fast_unsupported(self) -> Optional[str]:
+        """The generator's reason alone (:attr:`untranslatable` has its rule line too)."""
+        untranslatable = self.untranslatable
+        return untranslatable.reason if untranslatable is not None else None
+
+    @functools.cached_property
+    def spellings(self) -> frozenset:
+        """Every way anything on the board or in the cards can be written (ids, shown
+        names), as :func:`brass.language.decisions.spelling` writes them."""
+        from .language.decisions import spelling
+
+        known = set()
+        for (kind, ident), thing in self.board.by_id.items():
+            known.add(spelling(str(ident)))
+            if isinstance(getattr(thing, "name", None), str):
+                known.add(spelling(thing.name))
+        return frozenset(known)
 
     @property
     def folder(self) -> Path:
@@ -247,6 +293,63 @@ def check_ruleset(name_or_path: str, trust: bool = False, bases: Optional[dict] 
     load_ruleset. ``bases`` maps a base's name to the folder to take it from (a
     nested variant is checked over the folder it sits in, not the installed base)."""
     return _checked(name_or_path, trust, bases)[1]
+
+
+def _untranslatable(error: Exception, rules: CompiledRules) -> Untranslatable:
+    """The generator's reason at the rule it was translating. The generator gives no
+    place, so it is read from its frames: the innermost rule node it held when it gave
+    up; where Python's own compiler refused the code (nesting past its limits), the
+    most deeply nested rule."""
+    where = getattr(error, "where", None)
+    if where is None:
+        context = error.__context__
+        if isinstance(context, SyntaxError):
+            node = _deepest_node(rules.declarations.values())
+        else:
+            node = _innermost_node(context if isinstance(context, RecursionError) else error)
+        where = node.where if node is not None else None
+    return Untranslatable(str(error), _declaration_at(rules, where), where)
+
+
+def _innermost_node(error: Exception):
+    """The rule node held by the innermost frame of an error's traceback that holds one."""
+    found = None
+    traceback = error.__traceback__
+    while traceback is not None:
+        for value in traceback.tb_frame.f_locals.values():
+            if isinstance(value, ast.Node):
+                found = value
+        traceback = traceback.tb_next
+    return found
+
+
+def _deepest_node(declarations):
+    """The rule node nested most deeply in these declarations (walked without recursion:
+    they may nest past Python's own limits)."""
+    deepest, found = -1, None
+    stack = [(declaration, 0) for declaration in declarations]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, ast.Node):
+            if depth > deepest:
+                deepest, found = depth, item
+            stack.extend((getattr(item, f.name), depth + 1) for f in dataclasses.fields(item))
+        elif isinstance(item, (tuple, list)):
+            stack.extend((child, depth) for child in item)
+    return found
+
+
+def _declaration_at(rules: CompiledRules, where: Optional[Where]) -> Optional[str]:
+    """The declaration a rule line belongs to, as "action build": the last one that
+    starts at or before it in its file."""
+    if where is None:
+        return None
+    best = None
+    for (kind, name), declaration in rules.declarations.items():
+        start = declaration.where
+        if start is not None and start.file == where.file and start.line <= where.line and (best is None or start.line > best[0]):
+            best = (start.line, f"{kind} {name}")
+    return best[1] if best else None
 
 
 def _checked(name_or_path: str, trust: bool = False, bases: Optional[dict] = None):

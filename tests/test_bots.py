@@ -172,18 +172,15 @@ def test_the_how_to_page_runs():
 
 
 def test_the_sale_facts_come_from_the_rules():
-    from brass.language.runtime import Run
-
     for ruleset in ("birmingham", "lancashire"):
         facts = edition_facts(Game(ruleset, 2, seed=1))
         assert facts.sold is not None and facts.can_sell is not None
     game = _midgame("birmingham", moves=30, seed=8)
-    run = Run(game, "replay")
     judge = heuristic(game)
     kinds = set()
     for tile in game.state.slot_tiles:
         if tile is not None and not tile.flipped:
-            sold = bool(judge.facts.sold(run, tile))
+            sold = bool(game.define(judge.facts.sold, None, tile))
             assert sold == (tile.type.industry.id in ("cotton", "manufacturer", "pottery"))  # p.10
             kinds.add(sold)
             assert 0 < judge.flip_chance(game, tile) < 1
@@ -208,22 +205,14 @@ def test_a_turn_plan_sees_the_second_action():
 
 
 def test_a_port_flips_by_a_sale_when_a_mill_is_connected():
-    from brass.language.runtime import Run
-
     game = _midgame("lancashire", moves=40, seed=3)
-    run = Run(game, "replay")
     facts = heuristic(game).facts
     ports = [t for t in game.state.slot_tiles if t is not None and t.type.industry.id == "port" and not t.flipped]
     mills = [t for t in game.state.slot_tiles if t is not None and t.type.industry.id == "cotton" and not t.flipped]
     for port in ports:
-        assert facts.sold(run, port)  # Rulebook: Sell -- a port flips when a mill sells through it
-        reached = any(port in _ports_for(game, run, mill) for mill in mills)
-        assert bool(facts.can_sell(run, port)) == reached
-
-
-def _ports_for(game, run, mill):
-    call = game.rules.defines["ports_for"].caller()
-    return call(run, (mill,), {})
+        assert game.define(facts.sold, None, port)  # Rulebook: Sell -- a port flips when a mill sells through it
+        reached = any(port in game.define("ports_for", None, mill) for mill in mills)
+        assert bool(game.define(facts.can_sell, None, port)) == reached
 
 
 @pytest.mark.parametrize("level", ["planner", "hard"])

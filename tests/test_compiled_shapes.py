@@ -30,7 +30,7 @@ def ruleset_with(tmp_path, rules: str):
 
 def same_on_both_paths(ruleset, action: str, positions: int = 6, seed: int = 3) -> int:
     """Compare the action's moves on both paths at positions of a seeded game; the moves seen."""
-    assert ruleset.fast is not None, ruleset.fast_unsupported
+    assert ruleset.fast is not None, ruleset.untranslatable
     fast, reference = Game(ruleset, 2, seed=seed), Game(ruleset, 2, seed=seed)
     reference.fast = None
     rng = random.Random(seed)
@@ -45,7 +45,7 @@ def same_on_both_paths(ruleset, action: str, positions: int = 6, seed: int = 3) 
         move = fast.uniform_random_move(rng)
         fast.push(move)
         reference.play(move.notation())
-    assert fast.fast_fallbacks == 0
+    assert fast.fallbacks == ()
     return seen
 
 

@@ -80,7 +80,7 @@ def play_side_by_side(ruleset: str, positions: int) -> dict:
             reference.push(Move(move.frame, move.player, move.decisions))  # as written, without the values
             seen["positions"] += 1
         assert fingerprint(fast) == fingerprint(reference)
-        assert fast.fast_fallbacks == 0, "the generated code handed over to the interpreter"
+        assert fast.fallbacks == (), "the generated code handed over to the interpreter"
     return seen
 
 

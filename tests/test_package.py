@@ -37,4 +37,4 @@ def test_the_top_level_api():
     from brass import Game, load_ruleset
 
     game = Game(load_ruleset("birmingham"), players=2, seed=1)
-    assert type(game).__module__ == "brass.game" and brass.Game is Game
+    assert type(game) is brass.game.Game and brass.Game is Game

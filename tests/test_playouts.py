@@ -14,7 +14,7 @@ import pytest
 
 from brass import Game
 from brass.bots import GreedyBot, evaluate
-from brass.lookahead import _best
+from brass.game.lookahead import _best
 from tests.support import sweep
 from tests.support.fingerprint import fingerprint
 
@@ -46,7 +46,7 @@ def test_a_uniform_playout_plays_the_uniform_random_move(ruleset):
         pushed = game.copy()
         pushed.push(pushed.uniform_random_move(random.Random(step)))
         assert fingerprint(played) == fingerprint(pushed), f"step {step}"
-        assert played.fast_fallbacks == 0
+        assert played.fallbacks == ()
 
 
 @pytest.mark.sweep
@@ -62,7 +62,7 @@ def test_a_sampled_playout_plays_a_legal_move(ruleset):
             played = game.copy()
             played.playout(random.Random(100 * step + draw), moves=1, uniform=False)
             assert repr(fingerprint(played)) in legal, f"step {step}: the playout's move is not a legal move"
-            assert played.fast_fallbacks == 0
+            assert played.fallbacks == ()
 
 
 def test_a_sampled_playout_reaches_more_than_one_move():
@@ -85,7 +85,7 @@ def test_a_playout_ends_the_game_and_leaves_the_original_alone(ruleset, players,
     outcome = copy.playout(random.Random(7), uniform=uniform)
     assert copy.is_over()
     assert outcome is not None and outcome == copy.outcome()
-    assert copy.fast_fallbacks == 0
+    assert copy.fallbacks == ()
     assert fingerprint(game) == before
 
 

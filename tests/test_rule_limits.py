@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -383,7 +384,7 @@ def test_arithmetic_of_ordinary_size_is_as_before(tmp_path, way):
         define parts = [1, 2] * 2
         """
     game = Game(loaded(tmp_path, rules, way), ["a", "b"], seed=1)
-    assert [game._define(name, None) for name in ("tag", "big", "parts")] == ["abababc", 10**12 - 1, [1, 2, 1, 2]]
+    assert [game.define(name) for name in ("tag", "big", "parts")] == ["abababc", 10**12 - 1, [1, 2, 1, 2]]
 
 
 def test_the_generated_arithmetic_checks_sizes_itself(tmp_path):
@@ -402,10 +403,13 @@ def test_loops_nested_deeper_than_python_allows_run_on_the_interpreter(tmp_path)
     loops = "".join("    " * (depth + 1) + f"for p{depth} in [1]:\n" for depth in range(25))
     rules = "procedure end_of_turn:\n" + loops + "    " * 26 + "gain 1\n" + "    draw hand_size - len(you.hand)\n"
     ruleset = loaded(tmp_path, rules)
-    with pytest.warns(SlowRulesWarning, match="v: the generated code declines these rules .*too many statically nested blocks.*; they run on the interpreter"):
-        assert ruleset.fast is None  # said, never silent
-    assert "too many statically nested blocks" in ruleset.fast_unsupported
-    game = Game(ruleset, ["a", "b"], seed=1)
+    declined = f"v: the generated code declines these rules ({RULES}:27:110 (procedure end_of_turn): the generated Python is beyond Python's limits: too many statically nested blocks); they run on the interpreter"
+    with pytest.warns(SlowRulesWarning, match=re.escape(declined)):
+        game = Game(ruleset, ["a", "b"], seed=1)  # said, never silent: when the first game is made
+    assert ruleset.fast is None and game.fast is None
+    why = ruleset.untranslatable  # which part, which rule line
+    assert why.part == "procedure end_of_turn" and (why.where.file, why.where.line) == (RULES, 27)
+    assert why.reason == "the generated Python is beyond Python's limits: too many statically nested blocks"
     mover = game.to_move
     money = game.players[mover].money
     game.push(next(iter(game.legal_moves.of("loan"))))

@@ -108,31 +108,17 @@ class EditionFacts:
 
     def __init__(self, game: Game):
         defines = game.rules.defines
-        self.lasting_level = _define(game, "bot_lasting_level") if "bot_lasting_level" in defines else None
-        points, pounds = _define(game, "bot_money_at_end") if "bot_money_at_end" in defines else (0, 1)
+        self.lasting_level = game.define("bot_lasting_level") if "bot_lasting_level" in defines else None
+        points, pounds = game.define("bot_money_at_end") if "bot_money_at_end" in defines else (0, 1)
         self.end_rate = float(points) / float(pounds)
         players = len(game.state.players)
         copies = str(players)
         self.era_cards = sum(card.fields.get("copies", {}).get(copies, 0) for card in game.board.cards)
         self.eras = len(game.board.eras)
-        # Rules a tile is judged by: is it flipped by a sale, and can it be sold now?
-        self.sold = _caller(game, "bot_sold")
-        self.can_sell = _caller(game, "bot_can_sell")
-
-
-def _caller(game: Game, name: str):
-    """A rule definition with arguments as a Python function of (run, *args); None if absent."""
-    rule = game.rules.defines.get(name)
-    if rule is None:
-        return None
-    call = rule.caller()
-    return lambda run, *args: call(run, args, {})
-
-
-def _define(game: Game, name: str):
-    from ..language.runtime import Run
-
-    return game.rules.define_value(name, Run(game, "replay"))
+        # The definitions a tile is judged by, if the rules have them (asked of the game,
+        # game.define(name, None, tile)): is it flipped by a sale, can it be sold now?
+        self.sold = "bot_sold" if "bot_sold" in defines else None
+        self.can_sell = "bot_can_sell" if "bot_can_sell" in defines else None
 
 
 _FACTS: dict = {}
@@ -237,17 +223,13 @@ class Heuristic:
         """Is the tile flipped by a sale (``bot_sold``)? Asked once per kind of tile."""
         found = self._kinds.get(id(tile.type))
         if found is None:
-            from ..language.runtime import Run
-
             sold = self.facts.sold
-            found = self._kinds[id(tile.type)] = bool(sold is not None and sold(Run(game, "replay"), tile))
+            found = self._kinds[id(tile.type)] = bool(sold is not None and game.define(sold, None, tile))
         return found
 
     def _can_sell(self, game: Game, tile) -> int:
-        from ..language.runtime import Run
-
         can_sell = self.facts.can_sell
-        return 1 if can_sell is not None and can_sell(Run(game, "replay"), tile) else 0
+        return 1 if can_sell is not None and game.define(can_sell, None, tile) else 0
 
     def _sales_now(self, state) -> dict:
         """What is known of sales on this board: slot -> 1 if its tile can be sold now, 0

@@ -28,7 +28,7 @@ def run(args) -> int:
     ruleset = load_ruleset(args.ruleset, trust=args.trust)
     if args.code:
         if ruleset.fast is None:
-            print(f"brass: {ruleset.name} has no generated code: it runs on the interpreter ({ruleset.fast_unsupported})", file=sys.stderr)
+            print(f"brass: {ruleset.name} has no generated code: it runs on the interpreter ({ruleset.untranslatable})", file=sys.stderr)
             return 1
         print(ruleset.fast.annotated(), end="")
         return 0

@@ -67,4 +67,4 @@ def interpreted_note(ruleset) -> Optional[str]:
         generated = ruleset.fast
     if generated is not None:
         return None
-    return f"runs on the interpreter, several times slower: the generated code declines these rules ({ruleset.fast_unsupported})"
+    return f"runs on the interpreter, several times slower: the generated code declines these rules ({ruleset.untranslatable})"

@@ -10,7 +10,7 @@ their notation), on how many there are, on the state after each move's own
 effects, on the move a seeded random bot takes, and on the state
 after the move played. A rule that fails at run time must fail on both paths.
 Generated code that meets what it does not expect and hands over to the
-interpreter is a finding too (``fast_fallbacks``); a program the generator does
+interpreter is a finding too (``Game.fallbacks``); a program the generator does
 not translate is counted, with its reason, never compared as if it had run.
 
 A finding is printed with its seed and the program, ready to be replayed with
@@ -76,7 +76,7 @@ def run_program(seed: int, folder: Path, report: Report, positions: int = POSITI
         report.findings.append((seed, f"the program is refused (a fault of the program maker): {error}", text))
         return
     if ruleset.fast is None:
-        report.unsupported.setdefault(ruleset.fast_unsupported, []).append(seed)
+        report.unsupported.setdefault(ruleset.untranslatable.reason, []).append(seed)
         return
     try:
         seen = compare(ruleset, actions, seed, positions)
@@ -133,8 +133,8 @@ def compare(ruleset, actions: list, seed: int, positions: int) -> tuple[int, int
         played = (_outcome(lambda: fast.push(move)), _outcome(lambda: reference.play(move.notation())))
         if played[0][0] != played[1][0] or fingerprint(fast) != fingerprint(reference):
             raise Finding(f"{where}: after {move.notation()!r} the games differ ({played[0][0]} compiled, {played[1][0]} interpreted)")
-    if fast.fast_fallbacks:
-        raise Finding(f"the generated code handed over to the interpreter {fast.fast_fallbacks} time(s)")
+    if fast.fallbacks:
+        raise Finding(f"the generated code handed over to the interpreter {len(fast.fallbacks)} time(s), first to {fast.fallbacks[0]}")
     return seen, moves
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from brass.errors import InvalidMoveError
 from brass.language.runtime import Decision
-from brass.notation import parse_move, write_move
+from brass.game.notation import parse_move, write_move
 
 
 def test_a_move_splits_into_its_frame_and_tokens():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import InvalidMoveError
+from ..errors import InvalidMoveError
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _VALUE = re.compile(r"^[A-Za-z0-9_.:+*/-]+$")

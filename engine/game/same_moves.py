@@ -13,7 +13,8 @@ another order of the same choices, and are not compared: that would replay
 most rail and develop moves, at a millisecond each. A move that chooses
 nothing twice, the common case, costs one look at its keys.
 
-A mixin of :class:`brass.game.Game`, like :class:`brass.lookahead.Lookahead`.
+A mixin of :class:`brass.game.runner.Runner`, whose questions it asks (``rerun``,
+``moves``, ``all_paths``, ``at_frame_start``...).
 """
 
 from __future__ import annotations
@@ -22,29 +23,29 @@ import collections
 import itertools
 from typing import TYPE_CHECKING, Optional
 
-from .errors import RuleRuntimeError
-from .language import ast
-from .language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame, weight as _weight
-from .language.decisions import notation as value_notation
+from ..errors import RuleRuntimeError
+from ..language import ast
+from ..language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, weight as _weight
+from ..language.decisions import notation as value_notation
 
-if TYPE_CHECKING:  # annotations only: game.py imports this module
-    from .game import FrameState, Move
+if TYPE_CHECKING:
+    from .moves import FrameState, Move
 
 
 class SameMoves:
-    """Listing one move per effect (see the module's text); mixed into Game."""
+    """Listing one move per effect (see the module's text); mixed into the Runner."""
 
-    def _one_path_per_effect(self, frame: FrameState, found: list) -> list:
+    def one_path_per_effect(self, game, frame: FrameState, found: list) -> list:
         """Paths found by generated code, (path, stopped, action), without those whose move
         does what an earlier one making the same choices in another order does. The same
         list if none is left out (so that draws from it stay as they were); else each
         path that may be reordered is replaced by the full paths of its moves kept."""
-        return self._one_path_per_notation(frame, self._one_path_per_order(frame, found))
+        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found))
 
-    def _one_path_per_order(self, frame: FrameState, found: list) -> list:
+    def _one_path_per_order(self, game, frame: FrameState, found: list) -> list:
         """The paths without those making an earlier one's choices in another order, to its effect."""
         skip = len(frame.script)
-        orders, suspects = self._choice_orders(frame, found)
+        orders, suspects = self._choice_orders(game, frame, found)
         compared = [i for i, groups in suspects.items() if any(len(orders[group]) > 1 for group in groups)]
         if not compared:
             return found
@@ -53,10 +54,10 @@ class SameMoves:
         fulls.sort(key=lambda full: order_key(full[1][0]))
         items = []
         for _, (path, _, action) in fulls:
-            name = self._frame_name(frame, action)
+            name = frame.move_name(action)
             [(group, _)] = _path_choices(name, path, skip, _repeated_choices(path, skip))
             items.append((_path_signature(name, path, skip) if len(orders[group]) > 1 else None, _path_tokens(path, skip)))
-        keep = self._first_of_each_effect(frame, items)
+        keep = self._first_of_each_effect(game, frame, items)
         if all(keep):
             return found
         kept: dict = {i: [] for i in compared}
@@ -68,11 +69,11 @@ class SameMoves:
             result.extend(kept[i] if i in kept else [entry])  # each path's moves in the rules' order, as expand gives them
         return result
 
-    def _one_path_per_notation(self, frame: FrameState, found: list) -> list:
+    def _one_path_per_notation(self, game, frame: FrameState, found: list) -> list:
         """The paths without those written as an earlier one is: where one ``optionally``
         is decided twice, "yes" in the first round or in the second are one move, the
         first in the rules' order, as the listing has it. The same list if none is left out."""
-        may_repeat = _may_repeat_an_option(self.rules)
+        may_repeat = _may_repeat_an_option(game.rules)
         suspects = [i for i, (_, _, action) in enumerate(found) if action is None or action.name in may_repeat]
         if not suspects:
             return found
@@ -82,7 +83,7 @@ class SameMoves:
         seen, kept = set(), {i: [] for i in suspects}
         for i, entry in fulls:
             path, _, action = entry
-            written = (self._frame_name(frame, action), _printed(path, skip))
+            written = (frame.move_name(action), _printed(path, skip))
             if written not in seen:
                 seen.add(written)
                 kept[i].append(found[i] if entry[0] is found[i][0] else entry)
@@ -93,14 +94,14 @@ class SameMoves:
             result.extend(kept[i] if i in kept else [entry])
         return result
 
-    def _choice_orders(self, frame: FrameState, found: list) -> tuple:
+    def _choice_orders(self, game, frame: FrameState, found: list) -> tuple:
         """For paths found by generated code: each group of moves (see _choices) with the
         orders its choices come in, and for each path that repeats a choice, by its index,
         the groups of its moves."""
         skip = len(frame.script)
         orders: dict = {}
         suspects: dict = {}
-        may_repeat = _may_repeat_a_choice(self.rules)
+        may_repeat = _may_repeat_a_choice(game.rules)
         for i, (path, _, action) in enumerate(found):
             if action is not None and action.name not in may_repeat:
                 continue  # its code makes no choice twice: nothing to look at
@@ -108,21 +109,21 @@ class SameMoves:
             if repeated is None:
                 continue
             groups = suspects[i] = set()
-            for group, order in _path_choices(self._frame_name(frame, action), path, skip, repeated):
+            for group, order in _path_choices(frame.move_name(action), path, skip, repeated):
                 orders.setdefault(group, set()).add(order)
                 groups.add(group)
         return orders, suspects
 
-    def _one_move_per_effect(self, frame: FrameState, moves: list) -> list:
+    def one_move_per_effect(self, game, frame: FrameState, moves: list) -> list:
         """Moves in the rules' order, without those that do what an earlier one making the
-        same choices in another order does (as :meth:`_one_path_per_effect`)."""
+        same choices in another order does (as :meth:`one_path_per_effect`)."""
         choices = {i: c for i, c in enumerate(_move_choices(move) for move in moves) if c is not None}
         compared = {i for i, flag in zip(choices, _reorderable(list(choices.values()))) if flag}
         items = [(_move_signature(move) if i in compared else None, _move_tokens(move)) for i, move in enumerate(moves)]
-        keep = self._first_of_each_effect(frame, items)
+        keep = self._first_of_each_effect(game, frame, items)
         return [move for move, kept in zip(moves, keep) if kept]
 
-    def _first_of_each_effect(self, frame: FrameState, items: list) -> list:
+    def _first_of_each_effect(self, game, frame: FrameState, items: list) -> list:
         """For (signature, tokens) in the rules' order (signature None: not compared), True
         for each move but those that do what an earlier one with its signature does."""
         groups: dict = {}
@@ -133,7 +134,7 @@ class SameMoves:
         compared = [index for members in groups.values() if len(members) > 1 for index in members]
         if not compared:
             return keep
-        effects = dict(zip(compared, self._effects(frame, [items[index][1] for index in compared])))
+        effects = dict(zip(compared, self._effects(game, frame, [items[index][1] for index in compared])))
         for members in groups.values():
             seen = set()
             for index in members:
@@ -143,24 +144,24 @@ class SameMoves:
                 seen.add(effect)
         return keep
 
-    def _effects(self, frame: FrameState, moves_tokens: list) -> list:
+    def _effects(self, game, frame: FrameState, moves_tokens: list) -> list:
         """What each move (its decisions, as tokens) does; see :meth:`_effect`. One budget
         for them all, so that listing a position's moves costs at most that many replays."""
         budget = [SAME_EFFECT_BUDGET]
-        with self._at_frame_start():
-            return [self._effect(frame, tuple(frame.script) + tuple(tokens), budget) for tokens in moves_tokens]
+        with self.at_frame_start(game):
+            return [self._effect(game, frame, tuple(frame.script) + tuple(tokens), budget) for tokens in moves_tokens]
 
-    def _effect(self, frame: FrameState, script: tuple, budget: list):
+    def _effect(self, game, frame: FrameState, script: tuple, budget: list):
         """What the frame's decisions ``script`` leave, run from the state the frame started
         in (and put back): the state, and if the frame goes on, each way it can go on to
         its end, for the rule code's own variables (not in the state) may differ. Past
         the budget of moves looked at (shared by the calls), a value unlike any other."""
-        journal = self.state.journal
+        journal = game.state.journal
         mark = journal.mark()
         trusted = frame.kind == "action" and not frame.script and all(len(token) > 2 for token in script)  # values given: no checking
         try:
-            (path, stopped, action), run = self._rerun(script, trusted)
-            digest = self.state.digest()
+            (path, stopped, action), reveals = self.rerun(game, script, trusted)
+            digest = game.state.digest()
         except RuleRuntimeError:
             return object()
         finally:
@@ -170,48 +171,30 @@ class SameMoves:
         waiting = stopped[1] if stopped[1] is not None and stopped[1] >= 0 else frame.you
         texts = tuple((token[0], token[1] if token[1] is not None else value_notation(token[2])) for token in script)
         ways = set()
-        for move in self._next_moves(frame.but(script=texts, waiting=waiting, reveals=run.reveals)):
+        for move in self._next_moves(game, frame.but(script=texts, waiting=waiting, reveals=reveals)):
             budget[0] -= 1
             if budget[0] < 0:
                 return object()
-            ways.add((move, self._effect(frame, texts + move, budget)))
+            ways.add((move, self._effect(game, frame, texts + move, budget)))
         return digest, waiting, frozenset(ways)
 
-    def _next_moves(self, frame: FrameState) -> list:
-        """The decisions, as (key, text) tokens, of each move that can come next in a frame
-        waiting part way; run from the state the frame started in (and put back)."""
-        journal = self.state.journal
-        mark = journal.mark()
-        skip = len(frame.script)
-        search = self._fast(lambda: run_frame(self, frame, "all"), mark) if self.fast is not None else None
-        journal.rollback(mark)
-        if search is not None:
-            return [tuple((d.key, d.text) for d in path_decisions(full[skip:])) for path, _, _ in search.found for full in expand(path)]
-        run = self._new_run(frame, "enumerate", ())
-        moves = [tuple((d.key, d.text) for d in path[skip:]) for path, _, _ in self._solutions(run, frame)]
-        journal.rollback(mark)
-        return moves
-
-    def _kept_move(self, move: Move) -> Move:
+    def kept_move(self, game, move: Move) -> Move:
         """The listed move that does what a legal move does: itself, unless it makes the
         same choices as an earlier move in another order, to the same effect."""
         choices = _move_choices(move)
         if choices is None:
             return move
-        frame = self.state.frame
+        frame = game.state.frame
         only = move.frame if frame.kind == "action" and not frame.script else None
-        if self.fast is not None:  # first, cheaply: do its choices come in another order at all?
-            with self._at_frame_start():
-                mark = self.state.journal.mark()
-                search = self._fast(lambda: run_frame(self, frame, "all", only=only), mark)
-            if search is not None and len(self._choice_orders(frame, search.found)[0].get(choices[0], ())) <= 1:
-                return move
+        search = self.all_paths(game, only)  # first, cheaply: do its choices come in another order at all?
+        if search is not None and len(self._choice_orders(game, frame, search.found)[0].get(choices[0], ())) <= 1:
+            return move
         signature = _move_signature(move)
-        listed = [other for other in self._enumerate(only) if _move_signature(other) == signature]
+        listed = [other for other in self.moves(game, only) if _move_signature(other) == signature]
         text = move.notation()
         if not listed or any(other.notation() == text for other in listed):
             return move
-        effects = self._effects(frame, [_move_tokens(move)] + [_move_tokens(other) for other in listed])
+        effects = self._effects(game, frame, [_move_tokens(move)] + [_move_tokens(other) for other in listed])
         return next((other for other, effect in zip(listed, effects[1:]) if effect == effects[0]), move)
 
 
