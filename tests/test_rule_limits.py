@@ -423,7 +423,12 @@ def test_validate_says_when_rules_run_on_the_interpreter(tmp_path, capsys):
     rules = "procedure end_of_turn:\n" + loops + "    " * 26 + "gain 1\n" + "    draw hand_size - len(you.hand)\n"
     assert main(["validate", variant(tmp_path, rules)]) == 0
     out, err = capsys.readouterr()
-    assert "  note: runs on the interpreter, several times slower: the generated code declines these rules (the generated Python is beyond Python's limits: too many statically nested blocks)" in out
+    # Which part, and where: the procedure and its rule line, then the generator's reason.
+    assert re.search(
+        r"  note: runs on the interpreter, several times slower: the generated code declines these rules "
+        r"\(v/rules/variant\.brass:\d+:\d+ \(procedure end_of_turn\): the generated Python is beyond Python's limits: too many statically nested blocks\)",
+        out,
+    ), out
 
 
 # ------------------------------------------------------- the work of one search

@@ -18,6 +18,7 @@ from typing import Callable, Optional
 
 from ..bots import make_bot
 from ..bots.seating import seat_bots
+from ..game.game import UNDO_REFUSED
 from ..records import write_private
 from ..errors import BrassError, MoveError, UndoError
 from ..game import Game
@@ -64,20 +65,21 @@ class Table:
     def undo(self, seat: int):
         with self.lock:
             self._check_turn(seat)
-            if not self.can_undo(seat):
-                raise UndoError("nothing to undo: moves can be taken back only within your own turn, before any card is drawn")
+            refused = self._undo_refusal(seat)
+            if refused is not None:
+                raise UndoError(refused)
             move = self.game.undo()
             self._changed()
             return move
 
     def can_undo(self, seat: int) -> bool:
-        game = self.game
-        return (
-            game.to_move == seat
-            and game.can_undo()
-            and bool(game.history)
-            and game.history[-1].move.player == seat
-        )
+        return self._undo_refusal(seat) is None
+
+    def _undo_refusal(self, seat: int):
+        """The game's undo policy (Game.undo_refusal), for a seat whose turn it is."""
+        if self.game.to_move != seat:
+            return UNDO_REFUSED
+        return self.game.undo_refusal(seat)
 
     def why(self, seat: int, text: str) -> Optional[str]:
         """Why ``text`` (a move, or the start of one) cannot be played now, or None if it can."""
