@@ -16,6 +16,89 @@ from typing import Callable, Optional
 from .expressions import Env
 
 
+WIDTH = 100  # generated lines longer than this are broken inside their brackets
+
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_BREAK_BEFORE = frozenset({"and", "or", "for", "if", "else"})
+
+
+def wrapped(text: str, width: int = WIDTH) -> list[str]:
+    """A line of generated code as lines of at most ``width`` where it can be
+    broken: inside its outermost long bracket, after each comma at its top level
+    or, if none, before each ``and``, ``or``, ``for``, ``if`` and ``else``; each
+    part one level further in, and broken again if still too long. Python reads
+    the lines as the one line (a line inside brackets goes on)."""
+    if len(text) <= width or text.lstrip().startswith("#"):
+        return [text]
+    tokens = _tokens(text)
+    if tokens is None:
+        return [text]
+    span = _longest_bracket(tokens)
+    if span is None:
+        return [text]
+    start, end = span
+    inner = tokens[start + 1 : end]
+    parts = _split(text, inner, tokens[start][1] + 1, tokens[end][1])
+    if len(parts) < 2 and len(text[tokens[start][1] + 1 : tokens[end][1]]) < width // 2:
+        return [text]
+    head, tail = text[: tokens[start][1] + 1], text[tokens[end][1] :]
+    lines = [head.rstrip()]
+    for part in parts:
+        lines.extend("    " + line for line in wrapped(part, width - 4))
+    lines.append(tail)
+    return lines
+
+
+def _tokens(text: str):
+    """(string, offset, depth) of each token of a line; None if it is not one line of Python."""
+    import io
+    import tokenize
+
+    found, depth = [], 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT):
+                continue
+            if token.start[0] != 1:
+                return None
+            if token.string in (")", "]", "}"):
+                depth -= 1
+            found.append((token.string, token.start[1], depth))
+            if token.string in _OPENING:
+                depth += 1
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    return found
+
+
+def _longest_bracket(tokens):
+    """The positions of the opening and closing token of the longest bracket at the top."""
+    best, length = None, 0
+    for i, (string, offset, depth) in enumerate(tokens):
+        if string in _OPENING:
+            for j in range(i + 1, len(tokens)):
+                if tokens[j][2] == depth and tokens[j][0] == _OPENING[string]:
+                    if tokens[j][1] - offset > length:
+                        best, length = (i, j), tokens[j][1] - offset
+                    break
+    return best
+
+
+def _split(text: str, inner, begin: int, end: int) -> list[str]:
+    """The text between begin and end cut at the top level of ``inner``'s tokens."""
+    if not inner:
+        return [text[begin:end].strip()] if text[begin:end].strip() else []
+    top = inner[0][2]
+    commas = [offset + 1 for string, offset, depth in inner if depth == top and string == ","]
+    cuts = commas or [offset for string, offset, depth in inner if depth == top and string in _BREAK_BEFORE and offset > begin]
+    pieces, last = [], begin
+    for cut in cuts:
+        pieces.append(text[last:cut].strip())
+        last = cut
+    pieces.append(text[last:end].strip())
+    return [piece for piece in pieces if piece]
+
+
 class Writer:
     """Lines of one generated function, each with the rule text it came from."""
 
@@ -26,8 +109,9 @@ class Writer:
         self.origin = origin
 
     def line(self, text: str) -> None:
-        self.lines.append("    " * self.depth + text)
-        self.origins.append(self.origin)
+        for part in wrapped(text, WIDTH - 4 * self.depth):
+            self.lines.append("    " * self.depth + part)
+            self.origins.append(self.origin)
 
     @contextmanager
     def at(self, where):
