@@ -33,19 +33,30 @@ def wrapped(text: str, width: int = WIDTH) -> list[str]:
     tokens = _tokens(text)
     if tokens is None:
         return [text]
+    return _wrap(text, tokens, 0, len(text), width)
+
+
+def _wrap(text: str, tokens: list, begin: int, end: int, width: int) -> list[str]:
+    """text[begin:end] (whose tokens are ``tokens``) broken as :func:`wrapped` says."""
+    piece = text[begin:end].strip()
+    if len(piece) <= width:
+        return [piece]
     span = _longest_bracket(tokens)
     if span is None:
-        return [text]
-    start, end = span
-    inner = tokens[start + 1 : end]
-    parts = _split(text, inner, tokens[start][1] + 1, tokens[end][1])
-    if len(parts) < 2 and len(text[tokens[start][1] + 1 : tokens[end][1]]) < width // 2:
-        return [text]
-    head, tail = text[: tokens[start][1] + 1], text[tokens[end][1] :]
-    lines = [head.rstrip()]
-    for part in parts:
-        lines.extend("    " + line for line in wrapped(part, width - 4))
-    lines.append(tail)
+        return [piece]
+    start, close = span
+    open_at, close_at = tokens[start][1], tokens[close][1]
+    inner = tokens[start + 1 : close]
+    cuts = _cuts(inner, open_at + 1)
+    if not cuts and close_at - open_at < width // 2:
+        return [piece]
+    lines = [text[begin : open_at + 1].strip()]
+    bounds = [open_at + 1] + cuts + [close_at]
+    for low, high in zip(bounds, bounds[1:]):
+        if text[low:high].strip():
+            part = [t for t in inner if low <= t[1] < high]
+            lines.extend("    " + line for line in _wrap(text, part, low, high, width - 4))
+    lines.append(text[close_at:end].strip())
     return lines
 
 
@@ -72,31 +83,34 @@ def _tokens(text: str):
 
 
 def _longest_bracket(tokens):
-    """The positions of the opening and closing token of the longest bracket at the top."""
-    best, length = None, 0
+    """The positions (in ``tokens``) of the opening and closing token of the longest
+    bracket at the top level of the tokens."""
+    if not tokens:
+        return None
+    top = min(depth for _, _, depth in tokens)
+    best, length, opened = None, 0, None
     for i, (string, offset, depth) in enumerate(tokens):
+        if depth != top:
+            continue
         if string in _OPENING:
-            for j in range(i + 1, len(tokens)):
-                if tokens[j][2] == depth and tokens[j][0] == _OPENING[string]:
-                    if tokens[j][1] - offset > length:
-                        best, length = (i, j), tokens[j][1] - offset
-                    break
+            opened = i
+        elif opened is not None and string == _OPENING[tokens[opened][0]]:
+            if offset - tokens[opened][1] > length:
+                best, length = (opened, i), offset - tokens[opened][1]
+            opened = None
     return best
 
 
-def _split(text: str, inner, begin: int, end: int) -> list[str]:
-    """The text between begin and end cut at the top level of ``inner``'s tokens."""
+def _cuts(inner: list, begin: int) -> list[int]:
+    """Where to cut a bracket's contents: after its top-level commas, else before its
+    top-level ``and``, ``or``, ``for``, ``if`` and ``else``."""
     if not inner:
-        return [text[begin:end].strip()] if text[begin:end].strip() else []
+        return []
     top = inner[0][2]
     commas = [offset + 1 for string, offset, depth in inner if depth == top and string == ","]
-    cuts = commas or [offset for string, offset, depth in inner if depth == top and string in _BREAK_BEFORE and offset > begin]
-    pieces, last = [], begin
-    for cut in cuts:
-        pieces.append(text[last:cut].strip())
-        last = cut
-    pieces.append(text[last:end].strip())
-    return [piece for piece in pieces if piece]
+    if commas:
+        return commas
+    return [offset for string, offset, depth in inner if depth == top and string in _BREAK_BEFORE and offset > begin]
 
 
 class Writer:
