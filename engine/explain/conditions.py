@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..language import ast
-from .words import ADJECTIVES, COMPARISONS, OPPOSITE, ORDINALS, POSSESSIONS, attribute_words, is_adjective, join_words, possession, with_article, words_of
+from .words import ADJECTIVES, COMPARISONS, OPPOSITE, ORDINALS, POSSESSIONS, PREPOSITIONS, attribute_words, is_adjective, join_words, possession, singular, with_article, words_of
 
 
 class ConditionReadings:
@@ -44,7 +44,7 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and self._is_definition(e.id):
             decl = self.declarations[("definition", e.id)]
             if decl.params is None and looks_boolean(decl.value, self):
-                if names_a_time(e.id):
+                if names_a_time(e.id) or names_a_state(e.id):
                     return self.term_claim(e.id, negated=False)
                 return self.inlined(decl, []) or self.term_claim(e.id, negated=False)
         method = getattr(self, "_v_" + type(e).__name__, None)
@@ -62,6 +62,8 @@ class ConditionReadings:
     def cond_operand(self, e) -> str:
         """A condition as one part of a larger one, bracketed if it would run on."""
         text = self.cond(e)
+        if not re.search(r" and | or |,", text):
+            return text  # nothing in it to run into its neighbours
         if runs_on(e) or (isinstance(e, ast.Not) and runs_on(e.value)) or self._runs_on_inlined(e, text):
             return f"({text})"
         return text
@@ -124,7 +126,7 @@ class ConditionReadings:
         if isinstance(e, ast.Aggregate) and e.func in ("any", "all"):
             return self.quantified(e, negated=True)
         if isinstance(e, ast.Call) and e.func == "connected" and len(e.args) == 2 and self.is_builtin_function("connected"):
-            return f"{self.value(e.args[0])} is not connected to {self.value(e.args[1])}"
+            return self._v_Call(e).replace(" is connected to ", " is not connected to ", 1)
         if isinstance(e, ast.Call) and not e.kwargs:
             inline = self._definition_inline(e.func, e.args, e.kwargs, negated=True)
             if inline is not None:
@@ -132,10 +134,19 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and e.id not in self.local:
             decl = self.declarations.get(("definition", e.id))
             if decl is not None and decl.params is None and looks_boolean(decl.value, self):
-                inline = None if names_a_time(e.id) else self.inlined(decl, [], negated=True)
+                inline = None if names_a_time(e.id) or names_a_state(e.id) else self.inlined(decl, [], negated=True)
                 return inline if inline is not None else self.term_claim(e.id, negated=True)
             return f"not {self.value(e)}"
         return f"not ({self.cond(e)})"
+
+    def pile_word(self):
+        """What the cards of the face-up piles have in common, by their names: "wild"
+        (Wild location, Wild industry); None without piles or a shared first word."""
+        piles = getattr(self.board, "piles", None) or {}
+        names = [card.name.split() for card, _count in piles.values()]
+        if not names or any(len(n) < 2 for n in names) or len({n[0].lower() for n in names}) != 1:
+            return None
+        return names[0][0].lower()
 
     @staticmethod
     def _subject_is(subject: str) -> str:
@@ -162,6 +173,8 @@ class ConditionReadings:
             if negated:
                 return f"{subject} {have} no tile and no link on the board"
             return f"{subject} {have} a tile or a link on the board"
+        if attribute == "pile" and self.pile_word() is not None:
+            return f"{subject} {be} {'not ' if negated else ''}{with_article(self.pile_word())} card"
         if attribute == "is_last":
             return f"{subject} {be} {'not ' if negated else ''}the last"
         if attribute.startswith("is_"):
@@ -192,9 +205,16 @@ class ConditionReadings:
                 left = left.obj
         if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
             return self._none_comparison(left, op == "!=")
-        position = self._position_comparison(left, op, right)
-        if position is not None:
-            return position
+        for reading in (self._position_comparison, self._kind_comparison, self._era_comparison, self._count_comparison):
+            text = reading(left, op, right)
+            if text is not None:
+                return text
+        if op in ("==", "!=") and isinstance(left, ast.Attribute) and left.name == "owner" and self._is_you(right):
+            return f"{self.value(left.obj)} is {'not ' if op == '!=' else ''}yours"  # "the slot's tile is yours"
+        if op == "==" and isinstance(right, ast.Const) and right.value == 0 and isinstance(left, ast.Call) and not left.kwargs and len(left.args) == 1:
+            none_left = self._none_left(left.func, left.args[0])
+            if none_left is not None:
+                return none_left
         left_text = self.grouped(left, self.value(left))
         right_text = self.grouped(right, self.value(right))
         verb = COMPARISONS.get(op, op)
@@ -213,6 +233,107 @@ class ConditionReadings:
         be = self._subject_is(subject)
         return f"{subject} {be} {'not ' if op == '!=' else ''}the {ORDINALS[right.value]}"
 
+    def _is_you(self, e) -> bool:
+        return isinstance(e, ast.Name) and e.id == "you" and "you" not in self.local
+
+    def _none_left(self, func: str, resource):
+        """``cubes_on_board(r) == 0``: "no cube of coal is left on the board";
+        ``market_cubes(r) == 0``: "the coal market is empty"."""
+        if not self.is_builtin_function(func):
+            return None
+        if func == "cubes_on_board":
+            return f"no cube of {self.value(resource)} is left on the board"
+        if func == "market_cubes":
+            market = self._board_thing("market", resource) or f"the market of {self.value(resource)}"
+            return f"{market} is empty"
+        return None
+
+    def _kind_comparison(self, left, op: str, right):
+        """``card.kind == "industry"``: "the card is an industry card"."""
+        if op not in ("==", "!=") or not (isinstance(left, ast.Attribute) and left.name == "kind"):
+            return None
+        if not (isinstance(right, ast.Const) and isinstance(right.value, str)):
+            return None
+        return self._is_kind(left.obj, [right.value], negated=op == "!=")
+
+    def _is_kind(self, obj, kinds: list, negated: bool):
+        """A thing of one of some kinds, named with its noun: "an industry card", "a town
+        location"; None unless the thing reads as "the NOUN"."""
+        subject = self.value(obj)
+        found = re.fullmatch(r"the ([a-z]+)", subject)
+        if found is None:
+            return None
+        noun = found.group(1)
+        names = [with_article(words_of(k)) + ("" if words_of(k).endswith(noun) else f" {noun}") for k in kinds]
+        return self._one_of(subject, "is", names, negated)
+
+    def _era_comparison(self, left, op: str, right):
+        """``era.id == "canal"``: "it is the Canal era", by the board's name for it."""
+        if op not in ("==", "!=") or not (isinstance(left, ast.Name) and left.id == "era" and "era" not in self.local):
+            return None
+        if not (isinstance(right, ast.Const) and isinstance(right.value, str)):
+            return None
+        era = next((e for e in getattr(self.board, "eras", None) or () if e.id == right.value), None)
+        if era is None or not isinstance(getattr(era, "name", None), str):
+            return None
+        return f"it is {'not ' if op == '!=' else ''}the {era.name}"
+
+    def _count_comparison(self, left, op: str, right):
+        """``len(x) == 0`` and the like as a rulebook says them: "your hand is empty",
+        "the player has tiles", "the free space has exactly one industry"."""
+        if not (isinstance(left, ast.Call) and left.func == "len" and len(left.args) == 1 and self.is_builtin_function("len")):
+            return None
+        if not (isinstance(right, ast.Const) and type(right.value) is int):
+            return None
+        n = right.value
+        how = COUNT_CLAIMS.get((op, n)) or ("at least" if op == ">=" and n > 1 else None)
+        if how is None:
+            return None
+        return self._count_claim(left.args[0], how, n)
+
+    def _count_claim(self, collection, how: str, n: int):
+        owner, noun = self._owner_and_noun(collection)
+        if noun is None:
+            if owner is None:
+                return None
+            text = self.value(collection)
+            return {"none": f"{text} is empty", "some": f"{text} is not empty"}.get(how)
+        if owner is None:  # "the ports for the mill": no owner to have them
+            first, _, rest = noun.removeprefix("the ").partition(" ")
+            one = with_article(singular(first)) + (f" {rest}" if rest else "")
+            return {"none": f"there is no {singular(first)}{' ' + rest if rest else ''}", "some": f"there is {one}"}.get(how)
+        subject = "you" if owner == "you" else self.value(owner)
+        if "(" in subject or " and " in subject or " or " in subject:
+            return None
+        have = "have" if subject == "you" else "has"
+        if noun in ("hand", "discard pile"):
+            where = self.possessive(collection.obj, noun)
+            texts = {"none": f"{where} is empty", "some": f"{where} is not empty"}
+            texts["one"] = f"{subject} {have} exactly one card in {where}"
+            texts["at least"] = f"{subject} {have} at least {n} cards in {where}"
+            return texts[how]
+        texts = {"none": f"{subject} {have} no {noun}", "some": f"{subject} {have} {noun}"}
+        texts["one"] = f"{subject} {have} exactly one {singular(noun)}"
+        texts["at least"] = f"{subject} {have} at least {n} {noun}"
+        return texts[how]
+
+    def _owner_and_noun(self, collection):
+        """Whose collection and what it holds: (``you``, "hand"), (the tile, "buyers");
+        (None, "the ports for the mill") for a definition named with a preposition; (the
+        collection, None) for one that is a name (the draw deck); (None, None) otherwise."""
+        if isinstance(collection, ast.Attribute):
+            owner = "you" if isinstance(collection.obj, ast.Name) and collection.obj.id == "you" and "you" not in self.local else collection.obj
+            noun = {"discard": "discard pile"}.get(collection.name, self.field_words(collection.name))
+            return owner, noun
+        if isinstance(collection, ast.Call) and self._is_definition(collection.func) and len(collection.args) == 1 and not collection.kwargs:
+            if collection.func.rsplit("_", 1)[-1] in PREPOSITIONS:
+                return None, self.value(collection)
+            arg = collection.args[0]
+            return ("you" if isinstance(arg, ast.Name) and arg.id == "you" else arg), words_of(collection.func)
+        if isinstance(collection, ast.Name):
+            return collection, None
+        return None, None
+
     def _none_comparison(self, left, exists: bool) -> str:
         """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists"."""
         if isinstance(left, ast.Attribute) and left.name not in ("id", "name"):
@@ -221,6 +342,11 @@ class ConditionReadings:
                 have = "have" if subject == "you" else "has"
                 thing = attribute_words(left.name)
                 return f"{subject} {have} {with_article(thing) if exists else 'no ' + thing}"
+        if isinstance(left, ast.Name) and left.id in self.local and self.local[left.id].startswith("the "):
+            # a name of the rule: "there is no card"; one a ``let`` gave: "there is such a tile"
+            noun = self.local[left.id][4:]
+            such = "such " if left.id in self.let_names else ""
+            return f"there is {such}{with_article(noun)}" if exists else f"there is no {such}{noun}"
         text = self.grouped(left, self.value(left))
         return f"{text} {'exists' if exists else 'does not exist'}"
 
@@ -233,9 +359,28 @@ class ConditionReadings:
         item = self.grouped(subject, self.value(subject))
         be = self._subject_is(item)
         if isinstance(container, ast.ListExpr) and container.items:
+            if isinstance(subject, ast.Attribute) and subject.name == "kind" and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items):
+                kinds = self._is_kind(subject.obj, [i.value for i in container.items], negated)
+                if kinds is not None:
+                    return kinds
             return self._one_of(item, be, [self.grouped(i, self.value(i)) for i in container.items], negated)
         where = self.grouped(container, self.value(container))
+        if isinstance(container, ast.Attribute) and not (isinstance(container.obj, ast.Name) and container.obj.id == "you"):
+            # what a thing shows or holds: "the card's industries include the industry"
+            return f"{where} {'do not include' if negated else 'include'} {item}"
+        if self.is_list_definition(container):
+            return f"{item} {be} {'not ' if negated else ''}one of {where}"  # "the slot is one of the preferred spaces"
         return f"{item} {be} {'not ' if negated else ''}in {where}"
+
+    def is_list_definition(self, e) -> bool:
+        """A definition whose value is a list of things (``preferred_spaces(...)``,
+        ``market_locations``): "one of" them, "connected to one of" them."""
+        name = e.func if isinstance(e, ast.Call) else (e.id if isinstance(e, ast.Name) and e.id not in self.local else None)
+        decl = self.declarations.get(("definition", name)) if name else None
+        value = getattr(decl, "value", None)
+        while isinstance(value, ast.BoolOp):
+            value = value.values[0]
+        return isinstance(value, (ast.Comprehension, ast.ListExpr))
 
     @staticmethod
     def _one_of(item: str, be: str, items: list, negated: bool) -> str:
@@ -249,15 +394,17 @@ class ConditionReadings:
         return f"{item} {be} none of {join_words(items, 'and')}"
 
 
-_VERB = re.compile(r" (is|are|has|have|exists|does) ")
+_VERBS = ("is", "are", "has", "have", "exists", "does")
 
 
-def shared_subject(parts: list) -> list:
+def shared_subject(parts: list, verbs: tuple = ()) -> list:
     """Parts of "a and b" that speak of the same thing say it once: "the lowest tile of
-    the industry on your mat exists and is developable"."""
+    the industry on your mat exists and is developable" (``verbs``: more words that may
+    follow a subject, such as "must")."""
+    verb = re.compile(rf" ({'|'.join(_VERBS + tuple(verbs))}) ")
     result = list(parts[:1])
     for previous, part in zip(parts, parts[1:]):
-        mine, theirs = _VERB.search(part + " "), _VERB.search(previous + " ")
+        mine, theirs = verb.search(part + " "), verb.search(previous + " ")
         subject = part[: mine.start()] if mine else None
         if subject and theirs and previous[: theirs.start()] == subject and subject not in ("there", "it", "you") and not subject.startswith("("):
             part = part[mine.start() + 1 :]
@@ -265,8 +412,18 @@ def shared_subject(parts: list) -> list:
     return result
 
 
+# len(x) compared with a number: what the claim says of the collection.
+COUNT_CLAIMS = {("==", 0): "none", ("<=", 0): "none", ("<", 1): "none", (">", 0): "some", (">=", 1): "some", ("!=", 0): "some", ("==", 1): "one"}
+
 # The last word of a term's name that says what state its subject is in: "era over".
 STATES = {"over", "open", "closed", "done", "full", "empty", "ready", "shut", "finished", "allowed"}
+
+
+def names_a_state(name: str) -> bool:
+    """A term whose name says what state something is in: "era over", "loans allowed".
+    Such a term reads by its name ("the era is over"); its terms entry says when."""
+    words = name.split("_")
+    return len(words) >= 2 and words[-1] in STATES
 
 
 def names_a_time(name: str) -> bool:
