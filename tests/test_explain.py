@@ -589,3 +589,34 @@ def test_every_declaration_renders(ruleset_name, kind, name):
     if kind in ("action", "procedure", "resource", "handler", "setting", "definition"):
         assert any(step.kind == "step" for step in steps) or kind == "procedure"
     assert render_steps(steps)
+
+
+def test_the_documented_marks_for_engine_readers(tmp_path):
+    """The rule language reference's example (brass.sphinxext.COMMENT_EXAMPLE), read as it says."""
+    from brass.sphinxext import COMMENT_EXAMPLE
+
+    ruleset = fake_ruleset(tmp_path, COMMENT_EXAMPLE)
+    rules, engine = split_engine_notes(explain_declaration(ruleset, "action", "develop"))
+    assert texts(rules) == [
+        ("Choose a card from your hand.", "step"),
+        ("One or two tiles, each the lowest of its industry, each for one iron.", "note"),
+        ("Once or twice, as you choose:", "step"),
+        ("  Choose an industry.", "step"),
+        ("  Take the lowest tile of the industry off your mat and out of the game (develop).", "step"),
+        ("  Consume 1 iron (see Iron).", "step"),
+    ]
+    assert [n.text for n in engine] == [
+        "A move names the two industries in the order of their ids.",
+        "Not a rule of play, left out above: “The previous is none”.",
+        "Not a rule of play, left out above: “If there is such a previous, the industry's id must be at least the previous's id” (one move, not two).",
+        "Not a rule of play, left out above: “The previous is now the industry”.",
+    ]
+
+
+def test_a_comment_that_only_mentions_engine_is_prose(tmp_path):
+    ruleset = fake_ruleset(tmp_path, "action go:\n    # Engines of growth: the rule in prose.\n    gain 1    # engineered\n")
+    assert texts(explain_declaration(ruleset, "action", "go")) == [
+        ("Engines of growth: the rule in prose.", "note"),
+        ("engineered", "note"),
+        ("Take £1 from the bank.", "step"),
+    ]

@@ -285,8 +285,8 @@ def _shuffle_tokens(k: KeywordSentence) -> str:
 
 def _consume(k: KeywordSentence) -> str:
     resource_expr = k.raw("resource")
-    if isinstance(resource_expr, ast.Name) and ("resource", resource_expr.id) in k.english.declarations:
-        resource = resource_expr.id
+    if isinstance(resource_expr, ast.Name) and resource_expr.id not in k.english.local:
+        resource = words_of(resource_expr.id)  # a resource by its name, declared here or in a base
     else:
         resource = k["resource"]
     simple = k.simple("amount")
