@@ -380,8 +380,6 @@ def _turn(ruleset, explain) -> Section:
     section.blocks.append(Table(["action", "written", "actions it takes", "rule"], rows))
     for action in rules.actions.values():
         blocks = [Para(f"Rule: {action.cite}.")] if action.cite else []
-        if action.uses > 1:
-            blocks.append(Para(f"It takes {action.uses} of the turn's actions."))
         blocks.append(_steps(explain, ruleset, "action", action.name))
         blocks.extend(_examples(ruleset, action.name))
         section.children.append(Section(action.name, action.title, blocks))

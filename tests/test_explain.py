@@ -73,7 +73,7 @@ def test_where_clauses_for_one_case_are_gathered_under_it(birmingham):
     slot = next(s for s in steps if s.text == "Choose a slot from the location's slots.")
     assert texts(slot.children) == [
         ("The slot's industries must include the industry.", "step"),
-        ("If the slot is empty, the slot must be one of the preferred spaces.", "step"),
+        ("If the slot is empty, it must be one of the preferred spaces.", "step"),
         ("Overbuilding (p.10-11): a higher level of the same industry over a tile.", "note"),
         ("If the slot is not empty:", "step"),
         ("  The industry of the slot's tile must be the industry.", "step"),
@@ -118,7 +118,7 @@ def test_statements_marked_engine_are_notes_for_engine_readers(birmingham):
         ("Once or twice, as you choose:", "step"),
         ("  Choose an industry.", "step"),
         ("    Not a rule of play, left out above: “If there is such a previous, the industry's id must be at least the previous's id” (the order a move names them in).", "engine"),
-        ("    The lowest tile of the industry on your mat must exist.", "step"),
+        ("    You must have a tile of the industry left on your mat.", "step"),
         ("    The lowest tile of the industry on your mat must be developable.", "step"),
         ("  Take the lowest tile of the industry off your mat and out of the game (develop).", "step"),
         ("  Consume 1 iron (see Iron).", "step"),
@@ -410,7 +410,7 @@ def test_no_listing_phrases_anywhere(name):
         ("sum(icons(l) for l in link.locations)", "the total icons of the link's locations"),
         (
             "[i for i in industries if lowest_tile(you, i) != none and lowest_tile(you, i).developable]",
-            "the industries for which the lowest tile of the industry on your mat exists and is developable",
+            "the industries for which you have a tile of the industry left on your mat and the lowest tile of the industry on your mat is developable",
         ),
         ("order(p in players by p.spent)", "the players ordered by money spent, lowest first (ties keep their order)"),
         ("[p.vp, p.money]", "p's VP and money, in that order"),

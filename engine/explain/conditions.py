@@ -335,7 +335,14 @@ class ConditionReadings:
         return None, None
 
     def _none_comparison(self, left, exists: bool) -> str:
-        """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists"."""
+        """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists",
+        "you have a tile of the industry left on your mat"."""
+        if isinstance(left, ast.Call) and left.func == "lowest_tile" and len(left.args) == 2 and self.is_builtin_function("lowest_tile"):
+            owner, industry = left.args
+            subject = "you" if self._is_you(owner) else self.value(owner)
+            have = "have" if subject == "you" else "has"
+            mat = self.possessive(owner, "mat") if subject == "you" else "their mat"
+            return f"{subject} {have} {'a' if exists else 'no'} tile of {self.value(industry)} left on {mat}"
         if isinstance(left, ast.Attribute) and left.name not in ("id", "name"):
             subject = "you" if isinstance(left.obj, ast.Name) and left.obj.id == "you" and "you" not in self.local else self.value(left.obj)
             if self._simple_owner(subject) or subject == "you":

@@ -56,6 +56,20 @@ def must(claim: str) -> str:
     return f"{claim[: found.start()]} {_MODAL[found.group(1)]}{' ' + rest if rest else ''}"
 
 
+def _it(case: str, requirement: str) -> str:
+    """A requirement about what its case is about says "it": "if the card is an industry
+    card, its industries must include the industry"."""
+    found = re.match(r"(the [a-z]+) (is|has) ", case)
+    if found is None:
+        return requirement
+    subject = found.group(1)
+    if requirement.startswith(subject + "'s "):
+        return "its " + requirement[len(subject) + 3 :]
+    if requirement.startswith(subject + " "):
+        return "it " + requirement[len(subject) + 1 :]
+    return requirement
+
+
 class RequirementReadings:
     """Requirements in English; relies on the condition readings of ``English``."""
 
@@ -69,7 +83,7 @@ class RequirementReadings:
                 guard, e = self.case_of(e)  # "if A and B, C": one case within another
                 cases.append(self.negated(guard))
             if cases:
-                return f"if {join_words(cases, 'and')}, {self.required(e)}"
+                return f"if {join_words(cases, 'and')}, {_it(cases[0], self.required(e))}"
             first, *others = e.values
             unless = self.cond(others[0]) if len(others) == 1 else join_words([self.cond_operand(v) for v in others], "or")
             return f"{self.required(first)}, unless {unless}"
