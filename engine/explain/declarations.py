@@ -16,7 +16,7 @@ from .comments import trailing_comment
 from .conditions import looks_boolean
 from .statements import StatementExplainer
 from .steps import Step
-from .words import as_sentence, capitalised, first_sentence, is_adjective, lower_first, setting_literal, with_article, words_of
+from .words import capitalised, first_sentence, is_adjective, lower_first, setting_literal, with_article, words_of
 
 KINDS = ("action", "procedure", "resource", "handler", "definition", "setting")
 
