@@ -195,6 +195,10 @@ class ConditionReadings(ComparisonReadings):
         if op in ("==", "!=") and isinstance(right, ast.Const) and isinstance(right.value, str):
             if isinstance(left, ast.Attribute) and left.name == "id":
                 left = left.obj
+        # ``resource == tile.industry.id``: an id stands for its thing ("the resource is the
+        # tile's industry"), unless ids are compared for their order
+        if op in ("==", "!=") and isinstance(right, ast.Attribute) and right.name == "id" and not (isinstance(left, ast.Attribute) and left.name == "id"):
+            right = right.obj
         if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
             return self._none_comparison(left, op == "!=")
         for reading in (self._position_comparison, self._kind_comparison, self._era_comparison, self._count_comparison):
