@@ -16,6 +16,7 @@ from typing import Optional
 
 from .errors import RulesetError
 from .explain.steps import split_engine_notes
+from .explain.words import constant_words
 from .ruleset import Ruleset
 from .svg import MapLayout, line_dash, link_kinds
 
@@ -155,13 +156,10 @@ def _setup(ruleset, explain) -> Section:
 
 
 def _value(value) -> str:
+    """A setting's value in the table of settings, as a rule file writes it."""
     if isinstance(value, list):
-        return ", ".join(map(str, value))
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
+        return ", ".join(map(constant_words, value))
+    return constant_words(value)
 
 
 def _board(ruleset) -> Section:

@@ -31,7 +31,8 @@ from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
 from ..functions import kept_value, places
-from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity, unique_by_text
+from ..decisions import unique_by_text
+from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity
 from .source import Cont, Ctx, Writer
 from .analysis import guards
 from .statements import StatementGenerator, anchors
