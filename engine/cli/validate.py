@@ -12,7 +12,7 @@ import sys
 import warnings
 from typing import Optional
 
-from ..ruleset import check_with_variants
+from ..validation import check_with_variants
 from .helpers import add_trust
 
 
