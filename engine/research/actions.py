@@ -167,8 +167,8 @@ class ActionSpace:
                 atoms.extend(self.atoms(holder, key) * count)
             atoms.extend((self.MARKET,) * value.bought)
             return tuple(atoms)
-        if cls is tuple or cls is list:
-            return tuple(atom for item in value for atom in self.atoms(item, key))
+        if cls is tuple or cls is list:  # several things at once, in any order: sorted
+            return tuple(sorted(atom for item in value for atom in self.atoms(item, key)))
         if cls is int:
             found = self._numbers.get(value)
         elif cls is str:

@@ -20,7 +20,6 @@ from typing import Optional
 
 from ..errors import RuleRuntimeError
 from ..language.codegen.search import Deferred
-from ..language.decisions import notation
 
 # A cursor: one move still possible, and how far along it the walk is:
 # (entries, entry index, its concrete entry, its atoms, atoms taken of it, entries taken)
@@ -32,7 +31,7 @@ class Walk:
 
     Copies may share a walk's state: each step makes new lists, never changes one."""
 
-    __slots__ = ("space", "game", "player", "cursors", "options", "chosen", "move")
+    __slots__ = ("space", "game", "player", "cursors", "options", "chosen", "asked", "move")
 
     def __init__(self, space, game):
         self.space = space
@@ -51,9 +50,23 @@ class Walk:
             raise RuleRuntimeError("no legal move exists although the game waits for one")
         self.cursors = cursors
         self.chosen: tuple = ()  # the atoms of the move so far, forced ones too
+        self.asked = 0  # the decisions taken by choose(): real choices
         self.move: Optional[tuple] = None  # the entries of the whole move, once one is left
         self.options: tuple = ()
         self._settle()
+
+    def again(self, game) -> "Walk":
+        """The same decisions walked on another game (a copy of this one's, with the
+        same legal moves)."""
+        other = Walk(self.space, game)
+        for atom in self.chosen:
+            if other.move is not None:
+                break
+            if atom in other.options:
+                other.choose(atom)
+        if other.chosen != self.chosen:
+            raise RuntimeError(f"the decisions {self.chosen} cannot be walked again on the copy (it walked {other.chosen})")
+        return other
 
     def copy(self) -> "Walk":
         other = Walk.__new__(Walk)
@@ -77,14 +90,13 @@ class Walk:
             shown = ", ".join(self.space.word(a) for a in self.options)
             raise ValueError(f"{atom} ({_word(self.space, atom)}) is not a legal option of {self.key} now; the options: {shown}")
         self._take(atom)
+        self.asked += 1
         self._settle()
 
-    def tokens(self, game) -> list:
-        """The whole move as ``Game._apply`` takes it: (key, text, value) where the
-        values belong to ``game``, (key, text) for a copy of it."""
-        if game is self.game:
-            return [(entry[0], entry[2], entry[1]) for entry in self.move]
-        return [(entry[0], entry[2] if entry[2] is not None else notation(entry[1])) for entry in self.move]
+    def tokens(self) -> list:
+        """The whole move as ``Game._apply`` takes it: (key, text, value), the values the
+        walk's game's own."""
+        return [(entry[0], entry[2], entry[1]) for entry in self.move]
 
     # -- the walk
     def _options(self) -> dict:

@@ -102,7 +102,7 @@ class Table:
         self.players = players
         self.chances = Chances(space.shuffle_kinds)
         self.game: Optional[ChanceGame] = None
-        self.walk: Optional[Walk] = None
+        self._walk: Optional[Walk] = None
         self.pending: Optional[ChanceNode] = None
         self.retry: Optional[tuple] = ("setup",)  # what runs again once chance has decided
         self.record: list = []  # (seat or CHANCE, atom or HIDDEN), all saw; player decisions and outcomes
@@ -114,6 +114,20 @@ class Table:
         self._settle()
 
     # ------------------------------------------------------------- the node
+    @property
+    def walk(self) -> Optional[Walk]:
+        """The move being decided. A copy's is walked again on its own game the first
+        time it is asked for: a path's values are one game's objects, and the order a
+        hand is held in (which a resample changes) is in some of their notation."""
+        walk = self._walk
+        if walk is not None and walk.game is not self.game:
+            walk = self._walk = walk.again(self.game)
+        return walk
+
+    @walk.setter
+    def walk(self, walk: Optional[Walk]) -> None:
+        self._walk = walk
+
     @property
     def current_player(self) -> int:
         if self.pending is not None:
@@ -157,7 +171,7 @@ class Table:
 
     def apply_move(self, move: Move) -> None:
         """Apply a whole engine move the player to move chose (a bot's), at the start of its move."""
-        if self.pending is not None or self.game.is_over() or self.walk.chosen:
+        if self.pending is not None or self.game.is_over() or self.walk.asked:
             raise ValueError("a whole move is applied only when a player is to start one")
         if move.player != self.walk.player:
             raise ValueError(f"the move is {self.game.players[move.player].name}'s, but {self.game.players[self.walk.player].name} is to move")
@@ -261,7 +275,7 @@ class Table:
                 self.walk = Walk(space, self.game)
             if self.walk.move is None:
                 return
-            self.retry = ("move", self.walk.tokens(self.game), self.walk.player)
+            self.retry = ("move", self.walk.tokens(), self.walk.player)
             self.walk = None
 
     def _commit(self) -> None:
