@@ -74,18 +74,34 @@ class Shuffle:
 class Chances:
     """What chance has decided in one game."""
 
-    __slots__ = ("orders", "drawn", "kinds")
+    __slots__ = ("orders", "drawn", "kinds", "shuffled", "laid")
 
     def __init__(self, kinds: dict):
         self.orders: dict = {}  # (label, occurrence) -> the order of a seen shuffle
         self.drawn: dict = {}  # (pile, generation) -> the items that left it, in order
         self.kinds = kinds  # label -> PILE or SEEN, learnt; shared by the games of a ruleset
+        self.shuffled: dict = {}  # (label, occurrence) -> the items shuffled
+        self.laid: dict = {}  # (label, occurrence) -> (pile, generation) it was laid as
 
     def copy(self) -> "Chances":
         other = Chances(self.kinds)
         other.orders = dict(self.orders)
         other.drawn = {key: list(items) for key, items in self.drawn.items()}
+        other.shuffled = dict(self.shuffled)
+        other.laid = dict(self.laid)
         return other
+
+    def order(self, label: str, occurrence: int) -> list:
+        """A shuffle's order as chance decided it: a seen one's, or a face-down pile's
+        items in the order they left it, then those still in it."""
+        given = self.orders.get((label, occurrence))
+        if given is not None:
+            return list(given)
+        items = list(self.shuffled[(label, occurrence)])
+        drawn = self.drawn.get(self.laid.get((label, occurrence)), [])
+        for item in drawn:
+            items.remove(item)
+        return list(drawn) + items
 
 
 class ChanceJournal(Journal):
@@ -180,6 +196,9 @@ class ChanceJournal(Journal):
         if id(items) not in self.piles:
             return
         self._reform(items)
+        last = self.game.last_shuffle
+        if last is not None and last[1] is values:
+            self.game.chances.laid[last[0]] = (self.piles[id(items)], self.game.state.chance_piles[self.piles[id(items)]][0])
         for event in self.events:
             if event[1] == "lazy" and event[2][1] is values:
                 event[1] = "laid"
@@ -218,6 +237,7 @@ class ChanceGame(Game):
     def __init__(self, ruleset, players, chances: Chances):
         self.chances = chances
         self.drawing = True  # deciding chance: on while a face applies a step
+        self.last_shuffle = None  # ((label, occurrence), the list shuffled() returned)
         try:
             super().__init__(ruleset, players, seed=0)
         finally:
@@ -270,10 +290,12 @@ class ChanceGame(Game):
         state = self.state
         occurrence = state.chance_log.count(label)
         state.journal.append(state.chance_log, label)
+        self.chances.shuffled[(label, occurrence)] = tuple(items)
         order = self.chances.orders.get((label, occurrence))
         if order is not None:
             return list(order)
         result = list(items)
+        self.last_shuffle = ((label, occurrence), result)
         kind = self.chances.kinds.get(label)
         if kind == PILE:
             return result  # each item is decided as it leaves the pile

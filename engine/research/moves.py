@@ -93,6 +93,22 @@ class Walk:
         self.asked += 1
         self._settle()
 
+    def toward(self, tokens: list) -> int:
+        """The option that leads to the move whose decisions are these (key, text), all
+        of them; ValueError if no legal move makes them."""
+        from ..language.decisions import notation
+
+        def fits(cursor) -> bool:
+            entries = cursor[_DONE] + ((cursor[_ENTRY],) if cursor[_ENTRY] is not None else ()) + tuple(cursor[_ENTRIES][cursor[_AT] + 1 :])
+            if len(entries) != len(tokens):
+                return False
+            return all(e[0] == key and (e[2] if e[2] is not None else notation(e[1])) == text for e, (key, text) in zip(entries, tokens))
+
+        for atom, group in self._options().items():
+            if any(fits(cursor) for cursor in _expanded(group)):
+                return atom
+        raise ValueError(f"no legal move here makes the decisions {' '.join(f'{k}={t}' for k, t in tokens)}")
+
     def tokens(self) -> list:
         """The whole move as ``Game._apply`` takes it: (key, text, value), the values the
         walk's game's own."""
@@ -161,3 +177,17 @@ def _word(space, atom) -> str:
         return space.word(atom)
     except Exception:
         return "no atom"
+
+
+def _expanded(cursors) -> list:
+    """Cursors with every deferred choice after their current entry spelt out."""
+    result = []
+    for cursor in cursors:
+        rests = [()]
+        for entry in cursor[_ENTRIES][cursor[_AT] + 1 :]:
+            options = [entry.entry(i, v) for i, v in entry.valid] if entry.__class__ is Deferred else [entry]
+            rests = [rest + (option,) for rest in rests for option in options]
+        for rest in rests:
+            entries = cursor[_ENTRIES][: cursor[_AT] + 1] + rest
+            result.append((entries,) + cursor[1:])
+    return result

@@ -25,6 +25,9 @@ import random
 from typing import Optional
 
 from ..game import Move
+from ..game.notation import write_move
+from ..language.codegen.search import decisions as path_decisions
+from ..language.decisions import notation as value_notation
 from .chance import ChanceGame, Chances, Draw, NeedChance, Shuffle
 from .moves import Walk
 
@@ -110,7 +113,8 @@ class Table:
         self.public_draws: dict = {}  # (pile, generation) -> items everyone saw leave it
         self.steps = 0  # engine moves applied
         self.applied: list = []
-        self.bot_moves = 0  # whole moves applied (apply_move), which ``applied`` does not hold  # every atom applied, decisions and outcomes: enough to replay the game
+        self.bot_moves = 0  # whole moves applied (apply_move), which ``applied`` does not hold
+        self.moves: list = []  # each engine move applied: (player, the frame it was made in, its path entries, or a Move)  # every atom applied, decisions and outcomes: enough to replay the game
         self._settle()
 
     # ------------------------------------------------------------- the node
@@ -181,7 +185,7 @@ class Table:
                 for atom in self.space.atoms(value, decision.key):
                     self.record.append((move.player, atom))
         tokens = [(d.key, d.text, v) if v is not None else (d.key, d.text) for d, v in zip(move.decisions, values)]
-        self.retry = ("move", tokens, move.player)
+        self.retry = ("move", tokens, move.player, move)
         self.walk = None
         self.bot_moves += 1
         self._settle()
@@ -210,6 +214,51 @@ class Table:
             raise ValueError(f"returns are 'rank' or 'vp', not {kind!r}")
         return rank_returns(outcome.ranking, self.players)
 
+    # ------------------------------------------------------------- records
+    def engine_record(self) -> dict:
+        """The game so far as the engine's own record (:meth:`brass.game.Game.record`):
+        its moves in notation, and each shuffle's order as chance decided it (a face-down
+        pile's: its items in the order they left it, then the rest), so that
+        ``Game.from_record`` replays it, and ``brass replay`` shows it."""
+        game = self.game
+        record = game.record()
+        chance: dict = {}
+        for label, occurrence in sorted(self.chances.shuffled, key=lambda key: (key[0], key[1])):
+            chance.setdefault(label, []).append([value_notation(item) for item in self.chances.order(label, occurrence)])
+        record["chance"] = chance
+        record["moves"] = [{"player": player, "move": _notation(made)} for player, made in self.moves]
+        return record
+
+    def move_words(self, atoms) -> str:
+        """The move some atoms make from the start of the move now, in notation
+        (``build card=coventry industry=coal ...``); ValueError if they are not one."""
+        walk = self._fresh_walk()
+        for atom in atoms:
+            if walk.move is not None:
+                raise ValueError(f"the move is complete before {self.space.word(atom)}")
+            walk.choose(atom)
+        if walk.move is None:
+            raise ValueError(f"the atoms {', '.join(map(self.space.word, atoms))} are not a whole move: {walk.key} is still to choose")
+        return _notation((self.game.state.frame, walk.move))
+
+    def move_atoms(self, text: str) -> list:
+        """The atoms a player chooses to make a written move here (the engine reads it:
+        a MoveError says why it is not a legal move), forced decisions left out."""
+        move = self.game.parse(text)
+        wanted = [(d.key, d.text) for d in move.decisions]
+        walk = self._fresh_walk()
+        atoms = []
+        while walk.move is None:
+            atom = walk.toward(wanted)
+            atoms.append(atom)
+            walk.choose(atom)
+        return atoms
+
+    def _fresh_walk(self) -> Walk:
+        if self.pending is not None or self.is_terminal():
+            raise ValueError("moves are written at a player's decision, not at a chance node or the end")
+        return Walk(self.space, self.game)
+
     # -------------------------------------------------------------- copies
     def copy(self) -> "Table":
         other = Table.__new__(Table)
@@ -222,6 +271,7 @@ class Table:
         other.pending = self.pending.copy() if self.pending is not None else None
         other.record = list(self.record)
         other.applied = list(self.applied)
+        other.moves = list(self.moves)
         other.unsettled = list(self.unsettled)
         other.public_draws = {key: list(items) for key, items in self.public_draws.items()}
         return other
@@ -275,16 +325,16 @@ class Table:
                 self.walk = Walk(space, self.game)
             if self.walk.move is None:
                 return
-            self.retry = ("move", self.walk.tokens(), self.walk.player)
+            walk = self.walk
+            self.retry = ("move", walk.tokens(), walk.player, (self.game.state.frame, walk.move))
             self.walk = None
 
     def _commit(self) -> None:
         pending = self.pending
         pending.commit(self.chances)
         if isinstance(pending.need, Shuffle):  # seen by everyone at once
-            for atom, _, _ in self.unsettled:
-                self.record.append((CHANCE, atom))
-            self.unsettled = []
+            self.record.extend((CHANCE, atom) for atom, need, _ in self.unsettled if need is pending.need)
+            self.unsettled = [entry for entry in self.unsettled if entry[1] is not pending.need]
         self.pending = None
 
     def _run(self, retry: tuple) -> None:
@@ -299,6 +349,8 @@ class Table:
         except NeedChance as need:
             self.pending = ChanceNode(self.space, need.needs)
             return
+        if retry[0] == "move":
+            self.moves.append((retry[2], retry[3]))
         self.retry = None
         self._settle_watchers(seen)
 
@@ -311,9 +363,6 @@ class Table:
         private = {id(p.hand) for p in state.players} | {id(p.discard) for p in state.players}
         waiting = []
         for atom, need, n in self.unsettled:
-            if isinstance(need, Shuffle):
-                self.record.append((CHANCE, atom))
-                continue
             key = (need.pile, need.generation, need.position + n)
             if key not in went:
                 waiting.append((atom, need, n))
@@ -323,6 +372,15 @@ class Table:
             if public:
                 self.public_draws.setdefault((need.pile, need.generation), []).append(atom)
         self.unsettled = waiting
+
+
+def _notation(made) -> str:
+    """A move applied, in notation: a bot's Move, or (frame, path entries) of a walk."""
+    if isinstance(made, Move):
+        return made.notation()
+    frame, entries = made
+    action = entries[0][1] if frame.kind == "action" and frame.name is None else None
+    return write_move(frame.move_name(action), path_decisions(entries))
 
 
 def _replayed(ruleset_name: str, players: int, applied: tuple) -> Table:
