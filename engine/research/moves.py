@@ -59,19 +59,24 @@ class Walk:
         """The same decisions walked on another game (a copy of this one's, with the
         same legal moves)."""
         other = Walk(self.space, game)
-        for atom in self.chosen:
-            if other.move is not None:
+        while other.move is None and len(other.chosen) < len(self.chosen):
+            atom = self.chosen[len(other.chosen)]  # the forced ones the other walk took itself
+            if atom not in other.options:
                 break
-            if atom in other.options:
-                other.choose(atom)
+            other.choose(atom)
+        other.asked = self.asked
         if other.chosen != self.chosen:
             raise RuntimeError(f"the decisions {self.chosen} cannot be walked again on the copy (it walked {other.chosen})")
         return other
 
-    def copy(self) -> "Walk":
+    def copy(self, game=None) -> "Walk":
+        """A copy; ``game``: for a copy of the walk's game, which holds its hands in the
+        same order (the values of the move, found there by identity or notation)."""
         other = Walk.__new__(Walk)
         for name in Walk.__slots__:
             setattr(other, name, getattr(self, name))
+        if game is not None:
+            other.game = game
         return other
 
     # -- the decision now

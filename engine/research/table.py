@@ -120,9 +120,9 @@ class Table:
     # ------------------------------------------------------------- the node
     @property
     def walk(self) -> Optional[Walk]:
-        """The move being decided. A copy's is walked again on its own game the first
-        time it is asked for: a path's values are one game's objects, and the order a
-        hand is held in (which a resample changes) is in some of their notation."""
+        """The move being decided. A resampled copy's is walked again on its own game the
+        first time it is asked for: the order a hand is held in, which a resample
+        changes, is in the notation of some values (the cards of a Scout)."""
         walk = self._walk
         if walk is not None and walk.game is not self.game:
             walk = self._walk = walk.again(self.game)
@@ -266,6 +266,8 @@ class Table:
         if self.game is not None:
             other.game = self.game.copy()
             other.chances = other.game.chances
+            if self._walk is not None and self._walk.game is self.game:
+                other._walk = self._walk.copy(other.game)
         else:
             other.chances = self.chances.copy()
         other.pending = self.pending.copy() if self.pending is not None else None
