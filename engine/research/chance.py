@@ -223,6 +223,10 @@ class ChanceJournal(Journal):
                 self.game.chances.kinds[data[0].label] = SEEN
         return tuple(needs)
 
+    def waiting(self) -> bool:
+        """Is something met in this step still to be decided by chance?"""
+        return any(kind == "need" or kind == "lazy" for _, kind, _ in self.events)
+
     def destinations(self) -> list:
         """(pile, generation, position, the list it went to or None) of each item drawn
         with its outcome decided, in this step."""
@@ -283,6 +287,15 @@ class ChanceGame(Game):
         needs = journal.needs()
         if needs:
             raise NeedChance(needs)
+
+    def _open_frame(self, frame) -> None:
+        # Chance must decide first: the step stops here rather than explore the next
+        # player's moves (Game._advance asks whether there are any) to no use.
+        if self.drawing:
+            journal = self.state.journal
+            if journal.__class__ is ChanceJournal and journal.events and journal.waiting():
+                raise NeedChance(journal.needs())
+        super()._open_frame(frame)
 
     def shuffled(self, label: str, items: list) -> list:
         if not self.drawing:

@@ -89,6 +89,14 @@ class Walk:
         entry = cursor[_ENTRY]
         return entry.key if entry.__class__ is Deferred else entry[0]
 
+    def counts(self) -> dict:
+        """How many whole moves each option leads to (choosing options in proportion
+        to these draws a legal move uniformly, as ``Game.playout`` does)."""
+        counts: dict = {}
+        for atom, group in self._options().items():
+            counts[atom] = sum(_moves_after(cursor) for cursor in group)
+        return counts
+
     def choose(self, atom: int) -> None:
         """Take one of the options."""
         if atom not in self.options:
@@ -175,6 +183,15 @@ def _enter(space, entries: tuple, at: int, done: tuple) -> list:
     if entry.__class__ is Deferred:
         return [(entries, at, full, space.atoms(full[1], full[0]), 0, done) for full in (entry.entry(i, v) for i, v in entry.valid)]
     return [(entries, at, entry, space.atoms(entry[1], entry[0]), 0, done)]
+
+
+def _moves_after(cursor) -> int:
+    """The moves a cursor stands for: one per option of each deferred choice ahead."""
+    count = 1
+    for entry in cursor[_ENTRIES][cursor[_AT] + 1 :]:
+        if entry.__class__ is Deferred:
+            count *= len(entry.valid)
+    return count
 
 
 def _word(space, atom) -> str:

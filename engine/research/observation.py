@@ -59,7 +59,7 @@ class Encoder:
         self.board = board
         self.resources = tuple(rules.resources)
         self.link_kinds = tuple(dict.fromkeys(era.link for era in board.eras))
-        self.counters = _counter_names(rules, board)
+        self.counters = _counter_names_of(rules, board)
         self.frames = ("action", *rules.actions, *rules.procedures)
         self.cards = {ident: i for i, ident in enumerate(space.words[j].partition(":")[2] for j in space.sections["card"])}
         self.tokens = {word.partition(":")[2]: i for i, word in enumerate(space.words[j] for j in space.sections["token"])}
@@ -246,6 +246,16 @@ class Encoder:
             record = " ".join(f"{who}:{atom}" for who, atom in table.record)
             text += f" record: [{record}]"
         return text
+
+
+_COUNTERS: dict = {}  # id(rules) -> (the rules, kept so the id is not reused; their counters)
+
+
+def _counter_names_of(rules, board) -> tuple:
+    found = _COUNTERS.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _COUNTERS[id(rules)] = (rules, _counter_names(rules, board))
+    return found[1]
 
 
 def _counter_names(rules, board) -> tuple:

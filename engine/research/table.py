@@ -190,6 +190,17 @@ class Table:
         self.bot_moves += 1
         self._settle()
 
+    def uniform_action(self, rng: random.Random) -> int:
+        """A decision drawn so that the whole move it is part of is drawn uniformly
+        among the legal moves (each option weighed by the moves it leads to)."""
+        counts = self.walk.counts()
+        number = rng.randrange(sum(counts.values()))
+        for atom in sorted(counts):
+            number -= counts[atom]
+            if number < 0:
+                return atom
+        raise AssertionError("drawn past the end")  # pragma: no cover
+
     def random_outcome(self, rng: random.Random) -> int:
         """An outcome of the chance node drawn with its probability."""
         outcomes = self.chance_outcomes()

@@ -22,6 +22,19 @@ def test_a_player_is_asked_only_where_there_is_a_choice():
         assert played.current_player == played.game.to_move
 
 
+def test_the_walk_holds_exactly_the_engines_legal_moves():
+    checked = 0
+    for played in decisions("lancashire", 3, seed=2, every=11, limit=400):
+        if played.is_terminal() or played.walk.asked or played.walk.chosen:
+            continue
+        game = played.game
+        counts = played.walk.counts()
+        assert sorted(counts) == played.legal_actions()
+        assert sum(counts.values()) == game.count_moves() == len(list(game.legal_moves))
+        checked += 1
+    assert checked >= 5
+
+
 def test_a_move_from_its_atoms_to_words_and_back():
     rng = random.Random(3)
     checked = 0
