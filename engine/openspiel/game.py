@@ -24,9 +24,9 @@ from ..research.observation import Encoder
 from ..research.table import CHANCE, TERMINAL, Table
 from ..ruleset import installed_rulesets, load_ruleset
 
-# The longest move the limits of the rule language allow, in decisions: a move
-# names its action and each of its choices; a choice of several things (the cards
-# of a Scout, the coal of a double link) takes one decision for each.
+# Decisions allowed for a move in the bound below: a move names its action and each
+# of its choices, a choice of several things (the cards of a Scout, the coal of a
+# double link) one decision for each; the longest seen are about a dozen.
 DECISIONS_PER_MOVE = 24
 
 
@@ -55,9 +55,10 @@ def game_type(ruleset) -> pyspiel.GameType:
 
 
 def max_game_length(ruleset, players: int) -> int:
-    """An upper bound on the actions of a game, chance's included, from the limits
-    the engine enforces (an era runs at most MAX_ROUNDS_PER_ERA rounds, a turn at
-    most MAX_ACTIONS_PER_TURN actions): far above any real game, and never passed."""
+    """A bound on the actions of a game, chance's included, from the limits the engine
+    enforces (an era runs at most MAX_ROUNDS_PER_ERA rounds, a turn at most
+    MAX_ACTIONS_PER_TURN actions) and DECISIONS_PER_MOVE: millions, where a real
+    game takes a few hundred (docs/reference/research.rst gives the figures)."""
     moves = len(ruleset.board.eras) * MAX_ROUNDS_PER_ERA * players * MAX_ACTIONS_PER_TURN
     cards = sum(sum(card.fields.get("copies", {}).values()) for card in ruleset.board.cards)
     return moves * DECISIONS_PER_MOVE + cards * len(ruleset.board.eras) * 2
