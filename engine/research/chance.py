@@ -250,12 +250,13 @@ class ChanceGame(Game):
         self.state.journal = _plain(self.state.journal)
 
     # -- steps
-    def step(self, tokens, player: int) -> list:
+    def step(self, tokens, player: int, trusted: bool = False) -> list:
         """Apply a move's decisions (as ``Game._apply`` takes them) with chance watched;
         NeedChance, the game as it was, if chance must decide more first. Returns where
-        the items drawn in it went (:meth:`ChanceJournal.destinations`)."""
+        the items drawn in it went (:meth:`ChanceJournal.destinations`). ``trusted``:
+        the game listed the move at this very position, its values with it."""
         with self.watched() as journal:
-            self._apply(tokens, player, None)
+            self._apply(tokens, player, None, trusted)
             seen = journal.destinations()
         self._undo_floor = len(self.history)
         return seen

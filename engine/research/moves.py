@@ -31,11 +31,12 @@ class Walk:
 
     Copies may share a walk's state: each step makes new lists, never changes one."""
 
-    __slots__ = ("space", "game", "player", "cursors", "options", "chosen", "asked", "move")
+    __slots__ = ("space", "game", "native", "player", "cursors", "options", "chosen", "asked", "move")
 
     def __init__(self, space, game):
         self.space = space
         self.game = game
+        self.native = True  # its values are its game's own, listed at this very position
         frame = game.state.frame
         self.player = frame.waiting
         search = game.runner.all_paths(game)
@@ -77,6 +78,7 @@ class Walk:
             setattr(other, name, getattr(self, name))
         if game is not None:
             other.game = game
+            other.native = False
         return other
 
     # -- the decision now

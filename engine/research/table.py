@@ -185,7 +185,8 @@ class Table:
                 for atom in self.space.atoms(value, decision.key):
                     self.record.append((move.player, atom))
         tokens = [(d.key, d.text, v) if v is not None else (d.key, d.text) for d, v in zip(move.decisions, values)]
-        self.retry = ("move", tokens, move.player, move)
+        trusted = move.origin is self.game.moment and move.values is not None  # listed here, as push trusts it
+        self.retry = ("move", tokens, move.player, move, trusted)
         self.walk = None
         self.bot_moves += 1
         self._settle()
@@ -339,7 +340,7 @@ class Table:
             if self.walk.move is None:
                 return
             walk = self.walk
-            self.retry = ("move", walk.tokens(), walk.player, (self.game.state.frame, walk.move))
+            self.retry = ("move", walk.tokens(), walk.player, (self.game.state.frame, walk.move), walk.native)
             self.walk = None
 
     def _commit(self) -> None:
@@ -357,7 +358,7 @@ class Table:
                 self.game = ChanceGame(self.space.ruleset, self.players, self.chances)
                 seen = self.game.seen
             else:
-                seen = self.game.step(retry[1], retry[2])
+                seen = self.game.step(retry[1], retry[2], retry[4])
                 self.steps += 1
         except NeedChance as need:
             self.pending = ChanceNode(self.space, need.needs)
