@@ -213,7 +213,7 @@ def main(argv=None) -> int:
     parser.add_argument("--write", action="store_true", help="rewrite benchmarks/FACES.md")
     parser.add_argument("--quick", action="store_true", help="fewer rounds")
     args = parser.parse_args(argv)
-    rounds = 2 if args.quick else 7
+    rounds = 2 if args.quick else 11
     results = {}
     for name in ("birmingham", "lancashire"):
         ruleset = load_ruleset(name)

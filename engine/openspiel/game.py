@@ -168,10 +168,14 @@ class BrassObserver:
         if params:
             raise ValueError(f"the Brass observer takes no parameters, not {sorted(params)}")
         obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not obs_type.public_info:
-            raise ValueError("the Brass observer gives a seat's own view: public information and that seat's private information (PrivateInfoType.SINGLE_PLAYER)")
+        if not obs_type.public_info or obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "the Brass observer gives what one seat sees: the public information, with that seat's "
+                "private information (PrivateInfoType.SINGLE_PLAYER) or without it (NONE); not every seat's hand"
+            )
         self.encoder = game.encoder
         self.recall = bool(obs_type.perfect_recall)
+        self.private = obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         blocks = self.encoder.recall_blocks if self.recall else self.encoder.blocks
         self.tensor = np.zeros(sum(size for _, size, _ in blocks), np.float32)
         self.dict = {}
@@ -184,12 +188,12 @@ class BrassObserver:
         if state.table.game is None:
             self.tensor.fill(0.0)
             return
-        self.encoder.encode(state.table, player, out=self.tensor, recall=self.recall)
+        self.encoder.encode(state.table, player, out=self.tensor, recall=self.recall, private=self.private)
 
     def string_from(self, state: BrassState, player: int) -> str:
         if state.table.game is None:
             return f"seat {player}: setting up; record: [{' '.join(f'{who}:{atom}' for who, atom in state.table.record)}]"
-        return self.encoder.describe(state.table, player, recall=self.recall)
+        return self.encoder.describe(state.table, player, recall=self.recall, private=self.private)
 
 
 _TYPES: dict = {}

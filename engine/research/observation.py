@@ -97,13 +97,17 @@ class Encoder:
         self._income = board.income
 
     # ---------------------------------------------------------------- vectors
-    def encode(self, table, seat: int, out=None, recall: bool = False) -> np.ndarray:
+    def encode(self, table, seat: int, out=None, recall: bool = False, private: bool = True) -> np.ndarray:
         """The observation of ``seat`` (with ``recall``: its information state) into
-        ``out`` (a float32 array of :attr:`size`, or :attr:`recall_size`) or a new array."""
+        ``out`` (a float32 array of :attr:`size`, or :attr:`recall_size`) or a new array;
+        without ``private``, what everyone sees from that seat: no hand."""
         size = self.recall_size if recall else self.size
         if out is None:
             out = np.zeros(size, np.float32)
         out[: self.state_size] = self._state(table.game, seat)
+        if not private:
+            hand = self.offsets["hand"]
+            out[hand : hand + len(self.cards)] = 0.0
         out[self.state_size : size] = 0.0
         frame = table.game.state.frame
         base = self.offsets["decision"]
@@ -233,11 +237,12 @@ class Encoder:
         return vector
 
     # ---------------------------------------------------------------- strings
-    def describe(self, table, seat: int, recall: bool = False) -> str:
-        """The same, as text: the seat's view (:func:`brass.view.player_view`) and the
-        move so far; with ``recall``, the public record of the game too."""
+    def describe(self, table, seat: int, recall: bool = False, private: bool = True) -> str:
+        """The same, as text: the seat's view (:func:`brass.view.player_view`; without
+        ``private``, an onlooker's) and the move so far; with ``recall``, the public
+        record of the game too."""
         game = table.game
-        view = game.view(seat)
+        view = game.view(seat if private else None)
         del view["ruleset_version"]
         walk = table.walk if table.pending is None else None
         chosen = " ".join(self.space.words[a] for a in walk.chosen) if walk is not None else ""

@@ -112,9 +112,9 @@ class Table:
         self.unsettled: list = []  # outcomes applied whose watchers are not known yet: (atom, Draw or Shuffle, n)
         self.public_draws: dict = {}  # (pile, generation) -> items everyone saw leave it
         self.steps = 0  # engine moves applied
-        self.applied: list = []
+        self.applied: list = []  # every atom applied, decisions and outcomes: enough to replay the game
         self.bot_moves = 0  # whole moves applied (apply_move), which ``applied`` does not hold
-        self.moves: list = []  # each engine move applied: (player, the frame it was made in, its path entries, or a Move)  # every atom applied, decisions and outcomes: enough to replay the game
+        self.moves: list = []  # each engine move applied: (player, (its frame, its path entries) or a bot's Move)
         self._settle()
 
     # ------------------------------------------------------------- the node
@@ -156,8 +156,8 @@ class Table:
         return self.pending.outcomes()
 
     def apply(self, atom: int) -> None:
-        """Take a decision (at a decision) or an outcome (at a chance node)."""
-        self.applied.append(atom)
+        """Take a decision (at a decision) or an outcome (at a chance node); ValueError,
+        and nothing changed, if it is not one of them."""
         if self.pending is not None:
             self.pending.take(self.space, atom)
             self.unsettled.append((atom, self.pending.need, len(self.pending.chosen) - 1))
@@ -171,6 +171,7 @@ class Table:
             walk.choose(atom)
             self.walk = walk
             self.record.append((player, atom))
+        self.applied.append(atom)
         self._settle()
 
     def apply_move(self, move: Move) -> None:

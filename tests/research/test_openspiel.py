@@ -138,9 +138,27 @@ def test_ismcts_plays_lancashire_its_distant_market_resampled_too():
     assert all(count > 10 for count in decided) and state.is_terminal()
 
 
+def test_a_public_observer_shows_no_hand_and_none_shows_every_hand():
+    from open_spiel.python.observation import make_observation
+
+    game, state = _midgame(decisions=30)
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    own = make_observation(game)
+    public.set_from(state, 0)
+    own.set_from(state, 0)
+    assert not public.dict["hand"].any() and own.dict["hand"].sum() == len(state.table.game.state.players[0].hand)
+    assert '"hand"' not in public.string_from(state, 0) and '"hand"' in own.string_from(state, 0)
+    with pytest.raises(ValueError, match=r"not every seat's hand"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
 def test_the_heuristic_evaluator_ranks_the_seats():
+    from brass.bots.evaluation import evaluate
+
     game, state = _midgame(players=3, decisions=150)
     values = HeuristicEvaluator().evaluate(state)
-    assert sorted(values) == pytest.approx(sorted([1.0, 0.0, -1.0])) or sum(values) == pytest.approx(0.0)
+    scores = [evaluate(state.table.game, seat) for seat in range(3)]
+    assert sum(values) == pytest.approx(0.0) and set(values) <= {1.0, 0.5, 0.0, -0.5, -1.0}
+    assert values[scores.index(max(scores))] == max(values) and values[scores.index(min(scores))] == min(values)
     prior = HeuristicEvaluator().prior(state)
     assert [a for a, _ in prior] == state.legal_actions() and sum(p for _, p in prior) == pytest.approx(1.0)
