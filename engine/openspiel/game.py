@@ -137,6 +137,26 @@ class BrassState(pyspiel.State):
     def returns(self) -> list:
         return self.table.returns()
 
+    def observation_tensor(self, player: int = None) -> list:
+        """The observation of ``player`` (the one to move if None), as OpenSpiel's own
+        method gives it, built here: OpenSpiel copies its observer's tensor through C++
+        into a list, some 100 µs for 1,400 numbers."""
+        return self._tensor(player, recall=False)
+
+    def information_state_tensor(self, player: int = None) -> list:
+        """The information state of ``player`` (see :meth:`observation_tensor`)."""
+        return self._tensor(player, recall=True)
+
+    def _tensor(self, player, recall: bool) -> list:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.players:
+            raise ValueError(f"player {player}: the players are 0 to {self.table.players - 1}")
+        encoder = self.get_game().encoder
+        if self.table.game is None:
+            return [0.0] * (encoder.recall_size if recall else encoder.size)
+        return encoder.encode(self.table, player, recall=recall).tolist()
+
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "BrassState":
         """A state the seat ``player_id`` cannot tell from this one: the hands it does
         not hold, the cards laid face down and the draw deck dealt anew."""

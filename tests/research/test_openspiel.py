@@ -71,6 +71,20 @@ def test_a_state_serialises_and_comes_back_the_same():
     assert again.observation_tensor(0) == state.observation_tensor(0)
 
 
+def test_the_tensors_are_openspiels_own():
+    """The state builds its tensors itself (OpenSpiel's own copy through C++ is slow):
+    the same numbers as OpenSpiel's observer gives."""
+    game, state = _midgame("brass_lancashire", 3, decisions=40)
+    for player in range(3):
+        assert state.observation_tensor(player) == pyspiel.State.observation_tensor(state, player)
+        assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(state, player)
+    assert state.observation_tensor() == state.observation_tensor(state.current_player())
+    start = game.new_initial_state()
+    assert start.observation_tensor(0) == pyspiel.State.observation_tensor(start, 0)
+    with pytest.raises(ValueError, match=r"player 3: the players are 0 to 2"):
+        state.observation_tensor(3)
+
+
 def test_the_strings_name_decisions_and_chance():
     game, state = _midgame(decisions=10)
     player = state.current_player()
