@@ -17,8 +17,7 @@ played by the face's own chance nodes, the engine's from its seed.
 * ``OpenSpiel``: a ``pyspiel`` state: legal actions, chance outcomes, apply, and
   the observation of the player to move at every decision, by an observer
   (``open_spiel.python.observation.make_observation``: a numpy array, no copy)
-  or by ``state.observation_tensor``, which OpenSpiel copies through C++ into a
-  Python list (some 100 µs for 1,400 numbers);
+  or by ``state.observation_tensor`` (a Python list of some 1,400 numbers);
 * ``PettingZoo``: the AEC environment: ``last()`` (the observation and mask) and
   ``step`` for every decision, chance inside.
 
@@ -85,8 +84,8 @@ def table_game(ruleset, players, seed, observe=False):
 
 
 def openspiel_game(ruleset, players, seed, copied=False):
-    """``copied``: the observation by ``state.observation_tensor``, which OpenSpiel copies
-    through C++ into a list; else by an observer, whose tensor is a numpy array."""
+    """``copied``: the observation by ``state.observation_tensor``, a list; else by an
+    observer, whose tensor is a numpy array."""
     import pyspiel
     from open_spiel.python.observation import make_observation
 
