@@ -1,0 +1,186 @@
+"""The console: where ``brass play``, ``replay`` and ``record`` write.
+
+Colour only on a terminal, tables as wide as the terminal, drawn with ``rich``
+when it is installed (the ``terminal`` extra) and as the plain text of
+:mod:`brass.render` when it is not.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from ..render import board_header, hand_lines, money, render, slot_text, table_lines
+from .network import network_lines
+from .scores import ScoreLog, score_lines
+
+PLAYER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
+
+
+def _rich():
+    """The parts of rich used here, or None when it is not installed."""
+    try:
+        from rich import box
+        from rich.console import Console as RichConsole
+        from rich.table import Table
+        from rich.text import Text
+    except ImportError:
+        return None
+    return RichConsole, Table, Text, box
+
+
+class Console:
+    """Where the terminal output goes: rich when installed, plain text otherwise.
+
+    ``color``: None decides by whether the output is a terminal (rich's own
+    test, which also honours NO_COLOR); ``width``: None asks the terminal."""
+
+    def __init__(self, file=None, width: Optional[int] = None, color: Optional[bool] = None, plain: bool = False):
+        self._file = file
+        parts = None if plain else _rich()
+        self.rich = parts is not None
+        if self.rich:
+            RichConsole, self._Table, self._Text, self._box = parts
+            self._console = RichConsole(
+                file=file, width=width, force_terminal=color, no_color=color is False,
+                highlight=False, markup=False, emoji=False,
+            )
+        self._width = width
+
+    @property
+    def file(self):
+        return self._file if self._file is not None else sys.stdout
+
+    @property
+    def is_terminal(self) -> bool:
+        if self.rich:
+            return self._console.is_terminal
+        isatty = getattr(self.file, "isatty", None)
+        return bool(isatty and isatty())
+
+    @property
+    def width(self) -> int:
+        if self.rich:
+            return self._console.width
+        if self._width:
+            return self._width
+        import shutil
+
+        return shutil.get_terminal_size((80, 24)).columns
+
+    # ------------------------------------------------------------ printing
+    def say(self, text: str = "", style: Optional[str] = None, wrap: bool = False) -> None:
+        """One message, as it is: the terminal wraps it, nothing is cut (``wrap``: wrapped
+        here at the console's width, between words)."""
+        if self.rich:
+            self._console.print(text, style=style, soft_wrap=not wrap)
+        else:
+            print(text, file=self.file)
+
+    def lines(self, lines, style: Optional[str] = None, wrap: bool = False) -> None:
+        for line in lines:
+            self.say(line, style, wrap)
+
+    def clear(self) -> None:
+        """Hide what is on the screen: cleared on a terminal, a rule elsewhere."""
+        if self.is_terminal:
+            if self.rich:
+                self._console.clear()
+            else:
+                self.file.write("\033[2J\033[H")
+        else:
+            self.say("-" * min(self.width, 60))
+
+    def _player_text(self, name: str, index: Optional[int]):
+        style = PLAYER_STYLES[index % len(PLAYER_STYLES)] if index is not None else None
+        return self._Text(name, style=style or "")
+
+    # -------------------------------------------------------------- the table
+    def board(self, game, viewer: Optional[int] = None) -> None:
+        """The whole table as the viewer may see it."""
+        if not self.rich:
+            self.say(render(game, viewer))
+            return
+        self.say(board_header(game), style="bold", wrap=True)
+        self._console.print(self.players_table(game, viewer))
+        self.lines(hand_lines(game, viewer), wrap=True)
+        self.lines(table_lines(game), wrap=True)
+        self._console.print(self.locations_table(game))
+
+    def status(self, game, viewer: Optional[int] = None) -> None:
+        """Who is to move, and the viewer's hand: what a turn starts with."""
+        self.say(board_header(game), style="bold")
+        self.lines(hand_lines(game, viewer, mat=False))
+
+    def players_table(self, game, viewer: Optional[int] = None):
+        state = game.state
+        table = self._Table(box=self._box.SIMPLE_HEAD, title="Players, in turn order", title_justify="left", pad_edge=False)
+        for heading in ("", "Player", "Money", "Income", "VP", "Spent", "Hand"):
+            table.add_column(heading, justify="left" if heading in ("", "Player") else "right", no_wrap=heading != "Player")
+        to_move = game.to_move
+        for position, index in enumerate(state.turn_order, 1):
+            p = state.players[index]
+            mark = ">" if index == to_move else ""
+            name = self._player_text(p.name + (" (you)" if index == viewer else ""), index)
+            level = game.board.income.level(p.income_space)
+            table.add_row(f"{mark}{position}", name, money(p.money), str(level), str(p.vp), money(p.spent), str(len(p.hand)))
+        return table
+
+    def locations_table(self, game):
+        """The board by location: its spaces and tiles, and the links built from it."""
+        state = game.state
+        table = self._Table(box=self._box.SIMPLE_HEAD, title="Board (space: industry level owner, * = flipped, cubes)", title_justify="left", pad_edge=False)
+        table.add_column("Location", no_wrap=True, max_width=24)
+        table.add_column("Spaces", ratio=3)
+        table.add_column("Links", ratio=2)
+        links_at: dict = {}
+        for link in state.links():
+            for location in link.line.locations:
+                links_at.setdefault(location.index, []).append(link)
+        for location in game.board.locations:
+            if not location.slots and location.index not in links_at:
+                continue
+            spaces = self._Text()
+            for slot in location.slots:
+                tile = state.slot_tiles[slot.index]
+                if spaces:
+                    spaces.append("  ")
+                spaces.append(slot_text(game, slot), style=PLAYER_STYLES[tile.owner % len(PLAYER_STYLES)] if tile is not None else "dim")
+            links = self._Text()
+            for link in links_at.get(location.index, []):
+                others = [loc.name for loc in link.line.locations if loc is not location]
+                if links:
+                    links.append(", ")
+                links.append(f"{'-'.join(others) or link.line.id} ({link.kind})", style=PLAYER_STYLES[link.owner % len(PLAYER_STYLES)])
+            table.add_row(location.name, spaces, links)
+        return table
+
+    # ---------------------------------------------------------- the rest
+    def changes(self, lines: list, indent: str = "  ") -> None:
+        for line in lines:
+            self.say(indent + line, style="dim" if line.startswith("(") else None)
+
+    def network(self, game, player: int) -> None:
+        self.lines(network_lines(game, player))
+
+    def scores(self, game, log: "ScoreLog") -> None:
+        """The end-of-game breakdown: per player and era, the VP scored under each of the
+        rules' headings, the VP gained or lost in play, VP and money."""
+        rows = log.rows(game)
+        if not self.rich:
+            self.lines(score_lines(rows, log))
+            return
+        table = self._Table(box=self._box.SIMPLE_HEAD, title="Score breakdown", title_justify="left", pad_edge=False)
+        for number, heading in enumerate(log.columns):
+            # Two lines ("VP for" over "links"): each column as narrow as its figures allow.
+            title = "\n".join(heading.rsplit(" ", 1)) if number >= 2 else heading
+            table.add_column(title, justify="left" if number < 2 else "right", no_wrap=number < 2)
+        last = None
+        for row in rows:
+            name = self._player_text(row.name, row.index) if row.index != last else ""
+            last = row.index
+            table.add_row(name, *row.cells, style="bold" if row.total else None, end_section=row.total)
+        self._console.print(table)
+        self.lines(log.notes(), style="dim")
+
+
