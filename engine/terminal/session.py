@@ -1,0 +1,397 @@
+"""One sitting of ``brass play`` at the terminal: humans type, bots move, the
+screen shows what changed.
+
+What a player types is a command of :data:`PROMPT` (from which ``help`` is
+written), a move, or a number. A number only ever picks from the numbered list
+on the screen (the legal moves, a hint, the moves a line could mean), made at
+this very position: any move or undo takes the list away, and a number with no
+list, or past its end, is refused. A move that cannot be taken back is said so
+before it is played: the last action of a turn on the prompt itself, anything
+else (hidden information turned up, a move that ends the turn early) by a
+question first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..errors import AmbiguousMoveError, MoveError, SaveError, UndoError
+from .changes import changes
+
+
+@dataclass
+class Listed:
+    """A numbered list on the screen: the move each number plays, at the position
+    (the game's ``moment``) it was listed at."""
+
+    moment: object
+    texts: list  # the notation of move 1, 2, ...
+    what: str  # "the legal moves", "the hint", ...
+
+
+class PlaySession:
+    """One sitting at the terminal: humans type, bots move, the screen shows what changed.
+
+    Hot seat (two or more humans): each human's hand is hidden from the others;
+    the screen is cleared and the next human presses Enter before theirs shows.
+    Moves are unsaved while a human has moved since the last save (bots' moves
+    come back from the seed: :mod:`brass.bots.seating`)."""
+
+    def __init__(self, game, bots: dict, console, saved_to: Optional[str] = None, read_line: Optional[Callable[[str], str]] = None):
+        self.game, self.bots, self.console = game, bots, console
+        self.read_line = read_line or (lambda prompt: input(prompt))  # input looked up when called: tests replace it
+        self.humans = [i for i in range(len(game.state.players)) if i not in bots]
+        self.hot_seat = len(self.humans) >= 2
+        self.saved_to = saved_to
+        self.saved = self._moves()
+        self.listed: Optional[Listed] = None  # the numbered list on the screen, if any
+        self.seen = None  # (player, moves) when the turn's state was last shown
+        self.at_screen: Optional[int] = None  # the human whose hand may be on the screen
+
+    def run(self) -> int:
+        game = self.game
+        while not game.is_over():
+            try:
+                if self._step() == "quit":
+                    return 0
+            except KeyboardInterrupt:
+                self.console.say()
+                if self._confirm_quit():
+                    return 0
+        self._finish()
+        return 0
+
+    # ---------------------------------------------------------- a step
+    def _step(self) -> Optional[str]:
+        game = self.game
+        player = game.to_move
+        if player in self.bots:
+            self._bot_move(player)
+            return None
+        if self.at_screen != player:
+            if not self._sit_down(player):
+                return "quit"
+            self.console.say()
+            self.console.board(game, player)
+            self._turn_state(player)
+        elif self.seen != (player, len(game.history)):
+            self.console.say()
+            self.console.status(game, player)
+            self._turn_state(player)
+        line = self._ask(self._prompt(player))
+        if line is None:
+            return "quit" if self._confirm_quit() else None
+        return self._command(player, line.strip())
+
+    def _turn_state(self, player: int) -> None:
+        """What a turn's prompt starts with: the moves (listed if few), and whether
+        this is the turn's last action."""
+        self.moves(player, "", limit=30)
+        if self._last_action():
+            self.console.say(LAST_ACTION, style="bold")
+        self.seen = (player, len(self.game.history))
+
+    def _last_action(self) -> bool:
+        """Is the player to move on the last action of their turn?"""
+        state = self.game.state
+        return state.frame is not None and state.frame.kind == "action" and state.actions_left == 1
+
+    def _prompt(self, player: int) -> str:
+        name = self.game.state.players[player].name
+        return f"{name} (last action)> " if self._last_action() else f"{name}> "
+
+    def _viewer(self) -> Optional[int]:
+        """Whose eyes the screen is for: the one human, or nobody's hand in a hot seat."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def _bot_move(self, player: int) -> None:
+        game = self.game
+        viewer = self._viewer()
+        before = game.view(viewer)
+        move = self.bots[player].choose(game)
+        game.push(move)
+        self.listed = None
+        self.console.say(f"{game.state.players[player].name}: {move.full_notation()}")
+        self._changes(before, viewer)
+
+    def _sit_down(self, player: int) -> bool:
+        """In a hot seat: hide the last hand, and wait for the next player's Enter."""
+        if self.hot_seat:
+            if self.at_screen is not None:
+                self.console.clear()
+            name = self.game.state.players[player].name
+            self.console.say(f"{name} to move: the other hands are hidden. {name}, press Enter to see your hand.", style="bold")
+            if self._ask("") is None and self._confirm_quit():
+                return False
+        self.at_screen = player
+        return True
+
+    def _changes(self, before: dict, viewer: Optional[int]) -> None:
+        self.console.changes(changes(before, self.game.view(viewer), self.game))
+
+    # ---------------------------------------------------------- commands
+    def _command(self, player: int, line: str) -> Optional[str]:
+        """Do what a typed line says: a command of :data:`PROMPT`, a number, else a move."""
+        if not line:
+            return None
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if line.isdigit():
+            self._pick(player, int(line))
+            return None
+        command = COMMANDS.get(word.lower())
+        if command is None or (rest and word in self.game.rules.actions and not command.takes_text):
+            # An action may share a command's name (a ruleset's "network" action and
+            # the network view): with choices after it, it is the move.
+            self._move(player, line)
+            return None
+        return command.do(self, player, rest)
+
+    def help(self, player: int, rest: str) -> None:
+        self.console.say(HELP)
+
+    def board(self, player: int, rest: str) -> None:
+        self.console.board(self.game, player)
+
+    def network(self, player: int, rest: str) -> None:
+        self.console.network(self.game, player)
+        if "network" in self.game.rules.actions:
+            self.console.say("(to play the network action, give its choices: network NAME=VALUE ...; 'moves network' lists them)")
+
+    def moves(self, player: int, rest: str, limit: Optional[int] = None) -> None:
+        moves = list_moves(self.game, rest)
+        if limit is not None and len(moves) > limit:
+            self.console.say(summary(moves))
+            self.listed = None
+            return
+        self._number([m.notation() for m in moves], [shown(m) for m in moves], "the legal moves")
+
+    def hint(self, player: int, rest: str) -> None:
+        from ..bots import make_bot
+
+        game = self.game
+        advisor = make_bot("hard", (game.seed, len(game.history), "hint"))
+        self.console.say(f"the hard bot's advice for {game.state.players[player].name} (its estimate: points ahead of the best other player):")
+        advice = advisor.estimates(game, 3)
+        self._number([m.notation() for m, _ in advice], [f"{m.full_notation()}   ({value:+.1f})" for m, value in advice], "the hint")
+
+    def _number(self, texts: list, labels: list, what: str) -> None:
+        """Show a numbered list; a number typed now plays its move."""
+        for number, label in enumerate(labels, 1):
+            self.console.say(f"  {number:>3}. {label}")
+        self.listed = Listed(self.game.moment, texts, what) if texts else None
+
+    def _pick(self, player: int, number: int) -> None:
+        """Play move ``number`` of the list on the screen, if there is one and it has it."""
+        listed = self.listed
+        if listed is None or listed.moment is not self.game.moment:
+            self.console.say(f"there is no numbered list on the screen to pick {number} from: 'moves' lists the legal moves (or 'moves TEXT' some of them), 'hint' the hard bot's advice; then type a number from that list")
+            return
+        if not 1 <= number <= len(listed.texts):
+            self.console.say(f"there is no move {number} in the last list ({listed.what}, numbered 1 to {len(listed.texts)})")
+            return
+        self._move(player, listed.texts[number - 1])
+
+    def quit(self, player: int, rest: str) -> Optional[str]:
+        return "quit" if self._confirm_quit() else None
+
+    def undo(self, player: int, rest: str) -> None:
+        before = self.game.view(player)
+        try:
+            move = self.game.undo()
+        except UndoError as error:
+            self.console.say(str(error))
+            return
+        self.listed = None
+        self.console.say(f"took back: {move.full_notation()}")
+        self._changes(before, player)
+        self.seen = None
+
+    def _move(self, player: int, text: str) -> None:
+        game = self.game
+        try:
+            move = game.parse(text)
+        except AmbiguousMoveError as error:
+            self.console.say(f"'{text}' could be {len(error.candidates)} moves; type the number of the one you mean:")
+            self._number(error.candidates, error.candidates, f"the moves '{text}' could be")
+            return
+        except MoveError as error:
+            self.console.say(str(error))
+            action = text.split()[0] if text.split() else ""
+            if action in game.rules.actions:
+                self.console.say(f"  (the rule: brass rules {game.ruleset.name} {action})")
+            return
+        why = cannot_take_back(game, move, player)
+        if why is not None and not (why == ENDS_TURN and self._last_action()):
+            answer = self._ask(f"{move.full_notation()}: {why}, and it cannot be taken back. Play it? (y: play it, Enter: no) ", interrupt=True)
+            if (answer or "").strip().lower() not in ("y", "yes"):
+                self.console.say("not played")
+                return
+        before = game.view(player)
+        game.push(move)
+        self.listed = None
+        self.console.say(f"played: {move.full_notation()}")
+        self._changes(before, player)
+
+    # ---------------------------------------------------------- saving
+    def _moves(self) -> list:
+        return [(played.move.player, played.move.notation()) for played in self.game.history]
+
+    def _unsaved(self) -> bool:
+        """True if a human has moved since the last save (or load)."""
+        now, saved = self._moves(), self.saved
+        common = 0
+        while common < min(len(now), len(saved)) and now[common] == saved[common]:
+            common += 1
+        return any(player in self.humans for player, _ in now[common:])
+
+    def _default_path(self) -> str:
+        if self.saved_to:
+            return self.saved_to
+        from pathlib import Path
+
+        stem = f"brass-{self.game.ruleset.name}-{self.game.seed}"
+        path, number = Path(f"{stem}.json"), 1
+        while path.exists():
+            number += 1
+            path = Path(f"{stem}-{number}.json")
+        return str(path)
+
+    def save(self, player: int, path: str) -> None:
+        self._save(path)
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.console.say("save needs a file name")
+            return
+        try:
+            self.game.save(path)
+        except SaveError as error:
+            self.console.say(f"not saved: {error}")  # the game goes on
+            return
+        self.saved, self.saved_to = self._moves(), path
+        self.console.say(f"saved to {path}")
+
+    def _confirm_quit(self) -> bool:
+        """May the game end now? Asks "save first?" if there are unsaved moves."""
+        if not self._unsaved():
+            return True
+        answer = self._ask("There are unsaved moves. Save first? (y: save, n: quit without saving, Enter: go on playing) ", interrupt=True)
+        if answer is None:  # nobody can answer: keep the game rather than lose it
+            self._save(self._default_path())
+            return True
+        answer = answer.strip().lower()
+        if answer in ("y", "yes"):
+            default = self._default_path()
+            path = self._ask(f"save to [{default}]: ", interrupt=True)
+            self._save((path or "").strip() or default)
+            return True
+        return answer in ("n", "no")
+
+    def _ask(self, prompt: str, interrupt: bool = False) -> Optional[str]:
+        """A line typed, or None when the input ends (and, if ``interrupt``, on Ctrl-C)."""
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            self.console.say()
+            return None
+        except KeyboardInterrupt:
+            if not interrupt:
+                raise
+            self.console.say()
+            return None
+
+    def _finish(self) -> None:
+        from ..cli.helpers import show_outcome
+
+        game, console = self.game, self.console
+        console.say()
+        console.board(game)
+        show_outcome(console, game)
+        if self._unsaved():
+            path = self._ask("save the record? a file name (Enter: no): ", interrupt=True)
+            if path and path.strip():
+                self._save(path.strip())
+
+
+LAST_ACTION = "This is the last action of your turn: once it is played, the turn passes on and it cannot be taken back."
+ENDS_TURN = "it ends your turn"
+
+
+def cannot_take_back(game, move, player: int) -> Optional[str]:
+    """Why ``move`` could not be taken back once played (tried on a copy), or None if it could."""
+    trial = game.copy()
+    turn = (trial.state.era_index, trial.state.round, trial.state.turn_index)
+    trial.push(move)
+    if trial.can_undo(player):
+        return None
+    if trial.is_over():
+        return "it ends the game"
+    if trial.to_move != player or (trial.state.era_index, trial.state.round, trial.state.turn_index) != turn:
+        return ENDS_TURN
+    return "it turns up hidden information"
+
+
+@dataclass(frozen=True)
+class Command:
+    """Something a player may type at the prompt, as ``help`` shows it."""
+
+    usage: str  # "save FILE": the word, then what may follow it
+    says: str
+    do: Optional[Callable] = None  # PlaySession's method, given (player, the rest of the line); None: not a word to type
+    also: tuple = ()  # other words for it
+
+    @property
+    def takes_text(self) -> bool:
+        """Whether text after the word belongs to the command (``moves build``), not to a move of that name."""
+        return " " in self.usage
+
+
+PROMPT = (
+    Command("<move>", "play a move: an action and its choices (build coal dudley, loan 20, card=leek ...)"),
+    Command("<number>", "play the move with that number in the numbered list on the screen"),
+    Command("moves [TEXT]", "list the legal moves (only those containing TEXT)", PlaySession.moves),
+    Command("board", "show the table again", PlaySession.board),
+    Command("network", "the places your links and tiles reach, grouped", PlaySession.network),
+    Command("undo", "take back your last move of this turn", PlaySession.undo),
+    Command("hint", "the hard bot's three best moves for you, numbered, with its estimate of each", PlaySession.hint),
+    Command("save FILE", "save the game record (replay it with: brass replay FILE)", PlaySession.save),
+    Command("help", "this text", PlaySession.help),
+    Command("quit", "stop playing (asks to save first if there are unsaved moves)", PlaySession.quit, also=("exit",)),
+)
+
+COMMANDS = {word: command for command in PROMPT if command.do is not None for word in (command.usage.split()[0], *command.also)}
+
+HELP = "\n".join([
+    "Commands:",
+    *(f"  {command.usage:<16}{command.says}" for command in PROMPT),
+    "A move is an action followed by its choices; choices with only one possibility",
+    "may be left out. Where a line could mean several moves, they are listed, numbered.",
+])
+
+
+def list_moves(game, text: str) -> list:
+    """The legal moves containing ``text`` (any case), in the ruleset's order."""
+    word = text.split()[0].lower() if text.split() else ""
+    frame = game.state.frame
+    source = game.legal_moves.of(word) if word in game.rules.actions and frame is not None and frame.kind == "action" and not frame.partial else game.legal_moves
+    wanted = text.lower()
+    moves = [m for m in source if wanted in m.notation().lower()]
+    ordered = game.ruleset.hook.brass_order_moves(game=game, moves=moves)
+    return list(ordered) if ordered is not None else moves
+
+
+def summary(moves: list) -> str:
+    """A long list, counted by action."""
+    counts: dict = {}
+    for move in moves:
+        counts[move.frame] = counts.get(move.frame, 0) + 1
+    listed = ", ".join(f"{name} {n}" for name, n in counts.items())
+    return f"{len(moves)} legal moves ({listed}). Type 'moves TEXT' to list some, e.g. 'moves {next(iter(counts))}'."
+
+
+def shown(move) -> str:
+    """A move for a person: the short form to type, and the full form if it says more."""
+    short, full = move.notation(), move.full_notation()
+    return short if short == full else f"{short}   [{full}]"
