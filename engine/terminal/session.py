@@ -87,7 +87,7 @@ class PlaySession:
     def _turn_state(self, player: int) -> None:
         """What a turn's prompt starts with: the moves (listed if few), and whether
         this is the turn's last action."""
-        self.moves(player, "", limit=30)
+        self.moves(player, "", limit=MOST_LISTED)
         if self._last_action():
             self.console.say(LAST_ACTION, style="bold")
         self.seen = (player, len(self.game.history))
@@ -213,8 +213,7 @@ class PlaySession:
         try:
             move = game.parse(text)
         except AmbiguousMoveError as error:
-            self.console.say(f"'{text}' could be {len(error.candidates)} moves; type the number of the one you mean:")
-            self._number(error.candidates, error.candidates, f"the moves '{text}' could be")
+            self._could_be(text, error)
             return
         except MoveError as error:
             self.console.say(str(error))
@@ -233,6 +232,17 @@ class PlaySession:
         self.listed = None
         self.console.say(f"played: {move.full_notation()}")
         self._changes(before, player)
+
+    def _could_be(self, text: str, error: AmbiguousMoveError) -> None:
+        """A line that fits several moves: a numbered list of them to pick from, or, if
+        too many, what to say to tell them apart."""
+        found = error.candidates
+        if len(found) > MOST_LISTED:
+            self.listed = None
+            self.console.say(f"'{text}' fits {len(found)} moves: {str(error).split(': ', 1)[1].split('; it could be')[0]}")
+            return
+        self.console.say(f"'{text}' fits {len(found)} moves; type the number of the one you mean:")
+        self._number(found, found, f"the moves '{text}' fits")
 
     # ---------------------------------------------------------- saving
     def _moves(self) -> list:
@@ -315,6 +325,7 @@ class PlaySession:
                 self._save(path.strip())
 
 
+MOST_LISTED = 30  # a list longer than this is counted, not shown
 LAST_ACTION = "This is the last action of your turn: once it is played, the turn passes on and it cannot be taken back."
 ENDS_TURN = "it ends your turn"
 

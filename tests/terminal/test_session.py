@@ -69,3 +69,18 @@ def test_a_move_that_ends_the_turn_early_is_asked_about_first(brass):
     assert out[asked:].split("\n", 2)[1] == "not played"
     assert f"played: {move}\n" in out
     assert out.count("Play it?") == 2  # once refused, once played
+
+
+def test_words_that_fit_several_moves_are_numbered_to_pick_from(brass):
+    code, out = brass(*SEVEN, typed=["network birmingham dudley", "3", "quit", "n"])
+    assert code == 0
+    cards = ["cannock", "burton-on-trent", "birmingham", "stafford", "dudley", "iron", "redditch"]
+    listed = "".join(f"    {n}. network card={card} line=birmingham--dudley\n" for n, card in enumerate(cards, 1))
+    assert f"'network birmingham dudley' fits 7 moves; type the number of the one you mean:\n{listed}" in out
+    assert "Player 1 (last action)> 3\nplayed: network card=birmingham line=birmingham--dudley\n" in out
+
+
+def test_words_said_as_a_player_says_them_are_played(brass):
+    code, out = brass(*SEVEN, typed=["Build coal in Dudley", "quit", "n"])
+    assert code == 0
+    assert "played: build card=dudley industry=coal location=dudley slot=dudley.0\n" in out
