@@ -106,7 +106,7 @@ def test_replay_of_a_bad_file(capsys, tmp_path):
 
 def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):
     saved = tmp_path / "saved.json"
-    script = "\n".join(["help", "moves pass", "1", "loan card=nowhere", "moves pass", "1", "undo", f"save {saved}", "quit"]) + "\n"
+    script = "\n".join(["help", "moves pass", "1", "1", "loan card=nowhere", "moves pass", "1", "1", "undo", f"save {saved}", "quit"]) + "\n"
     code, out, _ = run(capsys, "play", "birmingham", "--players", "2", "--seats", "human,quick", "--seed", "3", stdin=script, monkeypatch=monkeypatch)
     assert code == 0
     assert "Commands:" in out

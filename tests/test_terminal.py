@@ -102,7 +102,7 @@ def test_changes_of_a_built_link_and_tile():
 
 
 def test_after_a_move_the_changes_show_and_not_the_board_again(monkeypatch, capsys):
-    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "quit"])
+    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "1", "quit"])
     assert code == 0
     assert out.count("Players, in turn order") == 1  # once, at the start
     after = out[out.index("played: pass card="):]
@@ -130,7 +130,7 @@ def test_the_network_is_grouped_by_own_links():
 
 # ------------------------------------------------------------------ hot seat
 def test_hot_seat_hides_each_hand_from_the_other(monkeypatch, capsys):
-    script = ["", "moves pass", "1", "", "moves pass", "1", "", "quit", "n"]
+    script = ["", "moves pass", "1", "1", "", "moves pass", "1", "1", "", "quit", "n"]
     code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,human", "--seed", "3"], script)
     assert code == 0
     marker = "press Enter to see your hand."
@@ -157,7 +157,7 @@ def test_hot_seat_hides_each_hand_from_the_other(monkeypatch, capsys):
 # ------------------------------------------------------------------- quitting
 def test_quit_asks_to_save_unsaved_moves(monkeypatch, capsys, tmp_path):
     saved = tmp_path / "kept.json"
-    script = ["moves pass", "1", "quit", "", "quit", "y", str(saved)]
+    script = ["moves pass", "1", "1", "quit", "", "quit", "y", str(saved)]
     code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], script)
     assert code == 0
     assert out.count("Save first?") == 2  # Enter: go on playing; then y
@@ -167,20 +167,20 @@ def test_quit_asks_to_save_unsaved_moves(monkeypatch, capsys, tmp_path):
 
 def test_quit_without_unsaved_moves_asks_nothing(monkeypatch, capsys, tmp_path):
     saved = tmp_path / "kept.json"
-    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", f"save {saved}", "quit"])
+    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "1", f"save {saved}", "quit"])
     assert code == 0 and "Save first?" not in out
 
 
 def test_the_end_of_input_keeps_an_unsaved_game(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
-    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1"])
+    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "1"])
     assert code == 0
     assert "Save first?" in out
     assert (tmp_path / "brass-birmingham-3.json").exists()
 
 
 def test_ctrl_c_asks_too(monkeypatch, capsys, tmp_path):
-    answers = iter(["moves pass", "1", KeyboardInterrupt, "n"])
+    answers = iter(["moves pass", "1", "1", KeyboardInterrupt, "n"])
 
     def fake_input(prompt=""):
         print(prompt, end="")
@@ -198,9 +198,9 @@ def test_ctrl_c_asks_too(monkeypatch, capsys, tmp_path):
 # ----------------------------------------------------------------------- load
 def test_load_continues_a_saved_game(monkeypatch, capsys, tmp_path):
     saved = tmp_path / "game.json"
-    play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", f"save {saved}", "quit"])
+    play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "1", f"save {saved}", "quit"])
     moves = len(json.loads(saved.read_text())["moves"])
-    code, out = play(monkeypatch, capsys, ["birmingham", "--load", str(saved), "--seats", "human,quick"], ["moves pass", "1", "quit", "y", ""])
+    code, out = play(monkeypatch, capsys, ["birmingham", "--load", str(saved), "--seats", "human,quick"], ["moves pass", "1", "1", "quit", "y", ""])
     assert code == 0
     assert f"seed 3; {moves} moves loaded from {saved}" in out
     assert "round 2" in out
@@ -392,6 +392,6 @@ def test_plain_text_without_rich(no_rich, monkeypatch, capsys, record_file):
     out = capsys.readouterr().out
     assert "Players, in turn order:" in out  # engine/render.py's plain table
     assert "Score breakdown:" in out and "VP scored" in out
-    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "network", "quit", "n"])
+    code, out = play(monkeypatch, capsys, ["birmingham", "--seats", "human,quick", "--seed", "3"], ["moves pass", "1", "1", "network", "quit", "n"])
     assert code == 0
     assert "played: pass card=" in out and "draw deck: 22 → 21 cards" in out

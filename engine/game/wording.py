@@ -274,8 +274,9 @@ class Matcher:
         return min(by_name[close[0]])[2] if close else None
 
     # -- the moves
-    def matching(self, words: Words) -> list:
-        """The moves that fit the words, in the rules' order (see the module's text)."""
+    def matching(self, words: Words, exactly: bool = True) -> list:
+        """The moves that fit the words, in the rules' order (see the module's text);
+        ``exactly=False``: also moves that do more than the words say (a list's filter)."""
         named = []
         for (key, value), position in zip(words.named, words.named_at):
             real = self.key_of(key)
@@ -284,24 +285,33 @@ class Matcher:
             named.append((position, real, spelling(value.strip("'\""))))
         readings = [[(words.bare_at[start], fitting) for start, fitting in reading] for reading in self.segmentations(words.bare)] if words.bare else [[]]
         for cards_too in (False, True):
-            found = [(move, chosen) for move, chosen in zip(self.moves, self.move_options) if any(_fits_move(chosen, named, reading, cards_too) for reading in readings)]
+            found = [(move, chosen) for move, chosen in zip(self.moves, self.move_options) if any(_fits_move(chosen, named, reading, cards_too, exactly) for reading in readings)]
             if found:
                 return _one_of_twins(found)
         return []
 
 
 def _one_of_twins(found: list) -> list:
+    return one_of_twins([move for move, _ in found])
+
+
+def one_of_twins(moves: list) -> list:
     """The moves, each once where several differ only in which of two like spaces of one
     place they build on (Bury's two spaces for a cotton mill or a coal mine): the spaces
     are alike, so the first is taken."""
     kept, seen = [], set()
-    for move, chosen in found:
+    for move in moves:
         values = move.values if move.values is not None else (None,) * len(move.decisions)
         like = tuple(_alike(decision, value) for decision, value in zip(move.decisions, values))
         if like not in seen:
             seen.add(like)
             kept.append(move)
     return kept
+
+
+def alike(slot) -> list:
+    """The other spaces of a space's place that take the same industries."""
+    return [other for other in slot.location.slots if other is not slot and other.industries == slot.industries]
 
 
 def _alike(decision, value) -> tuple:
@@ -311,7 +321,7 @@ def _alike(decision, value) -> tuple:
     return (decision.key, decision.text)
 
 
-def _fits_move(chosen: list, named: list, reading: list, cards_too: bool) -> bool:
+def _fits_move(chosen: list, named: list, reading: list, cards_too: bool, exactly: bool = True) -> bool:
     """Do the written choices and the phrases of one reading all name choices of this
     move, none twice, together as they are said, and does the move do nothing more
     than they say?"""
@@ -325,14 +335,14 @@ def _fits_move(chosen: list, named: list, reading: list, cards_too: bool) -> boo
         given.append((position, number))
     # First pass: a phrase that names a card and something else names the other thing.
     phrases = [(position, fitting if cards_too else [fit for fit in fitting if not fit.option.card] or fitting) for position, fitting in reading]
-    return _assign(chosen, phrases, 0, free, {}, given)
+    return _assign(chosen, phrases, 0, free, {}, given, exactly)
 
 
-def _assign(chosen: list, phrases: list, number: int, free: list, parts: dict, given: list) -> bool:
+def _assign(chosen: list, phrases: list, number: int, free: list, parts: dict, given: list, exactly: bool = True) -> bool:
     """Give each phrase a choice of the move (a whole one, or a part of a line or of
     several things not already given), backtracking; then check the move as a whole."""
     if number == len(phrases):
-        return _says_all(chosen, {index for _, index in given}) and _together(chosen, given)
+        return (not exactly or _says_all(chosen, {index for _, index in given})) and _together(chosen, given)
     position, fitting = phrases[number]
     for fit in fitting:
         for index in free:
@@ -342,13 +352,13 @@ def _assign(chosen: list, phrases: list, number: int, free: list, parts: dict, g
                 if index in parts:
                     continue
                 rest = [n for n in free if n != index]
-                if _assign(chosen, phrases, number + 1, rest, parts, given + [(position, index)]):
+                if _assign(chosen, phrases, number + 1, rest, parts, given + [(position, index)], exactly):
                     return True
             else:
                 taken = parts.get(index, frozenset())
                 if fit.part in taken:
                     continue
-                if _assign(chosen, phrases, number + 1, free, {**parts, index: taken | {fit.part}}, given + [(position, index)]):
+                if _assign(chosen, phrases, number + 1, free, {**parts, index: taken | {fit.part}}, given + [(position, index)], exactly):
                     return True
     return False
 

@@ -18,15 +18,17 @@ from typing import Callable, Optional
 
 from ..errors import AmbiguousMoveError, MoveError, SaveError, UndoError
 from .changes import changes
+from .movelist import Entry, Listing, entries, filtered, summary
 
 
 @dataclass
 class Listed:
-    """A numbered list on the screen: the move each number plays, at the position
-    (the game's ``moment``) it was listed at."""
+    """A numbered list on the screen: what each number picks (an :class:`Entry`: a move,
+    or moves that differ only in the card spent), at the position (the game's
+    ``moment``) it was listed at."""
 
     moment: object
-    texts: list  # the notation of move 1, 2, ...
+    entries: list  # entry 1, 2, ...
     what: str  # "the legal moves", "the hint", ...
 
 
@@ -160,12 +162,21 @@ class PlaySession:
             self.console.say("(to play the network action, give its choices: network NAME=VALUE ...; 'moves network' lists them)")
 
     def moves(self, player: int, rest: str, limit: Optional[int] = None) -> None:
-        moves = list_moves(self.game, rest)
-        if limit is not None and len(moves) > limit:
-            self.console.say(summary(moves))
+        """The legal moves (those the words fit), grouped by action, each with its cost;
+        a count by action instead if there are more than ``limit``."""
+        game = self.game
+        moves, unknown = filtered(game, rest)
+        if not moves:
             self.listed = None
+            close = f" ('{unknown}' names nothing in this game)" if unknown else ""
+            self.console.say(f"no legal move fits '{rest}'{close}; 'moves' lists them all")
             return
-        self._number([m.notation() for m in moves], [shown(m) for m in moves], "the legal moves")
+        found = entries(game, moves)
+        if limit is not None and len(found) > limit:
+            self.listed = None
+            self.console.say(summary(found))
+            return
+        self._number(found, "the legal moves" if not rest else f"the moves '{rest}' fits")
 
     def hint(self, player: int, rest: str) -> None:
         from ..bots import make_bot
@@ -174,24 +185,36 @@ class PlaySession:
         advisor = make_bot("hard", (game.seed, len(game.history), "hint"))
         self.console.say(f"the hard bot's advice for {game.state.players[player].name} (its estimate: points ahead of the best other player):")
         advice = advisor.estimates(game, 3)
-        self._number([m.notation() for m, _ in advice], [f"{m.full_notation()}   ({value:+.1f})" for m, value in advice], "the hint")
+        costs = {e.moves[0].notation(): e.costs for e in entries(game, [m for m, _ in advice])}
+        found = [Entry([m], f"{m.full_notation()}   ({value:+.1f})", costs.get(m.notation(), "")) for m, value in advice]
+        self._number(found, "the hint", grouped=False)
 
-    def _number(self, texts: list, labels: list, what: str) -> None:
-        """Show a numbered list; a number typed now plays its move."""
-        for number, label in enumerate(labels, 1):
-            self.console.say(f"  {number:>3}. {label}")
-        self.listed = Listed(self.game.moment, texts, what) if texts else None
+    def _number(self, found: list, what: str, grouped: bool = True) -> None:
+        """Show a numbered list of entries; a number typed now picks one."""
+        lines = Listing(found).lines(self.console.width) if grouped else [f"  {n:>3}. {e.does}" + (f"   [{e.costs}]" if e.costs else "") for n, e in enumerate(found, 1)]
+        self.console.lines(lines)
+        self.listed = Listed(self.game.moment, found, what) if found else None
 
     def _pick(self, player: int, number: int) -> None:
-        """Play move ``number`` of the list on the screen, if there is one and it has it."""
+        """Play move ``number`` of the list on the screen, if there is one and it has it;
+        an entry that may be paid with several cards asks which."""
         listed = self.listed
         if listed is None or listed.moment is not self.game.moment:
             self.console.say(f"there is no numbered list on the screen to pick {number} from: 'moves' lists the legal moves (or 'moves TEXT' some of them), 'hint' the hard bot's advice; then type a number from that list")
             return
-        if not 1 <= number <= len(listed.texts):
-            self.console.say(f"there is no move {number} in the last list ({listed.what}, numbered 1 to {len(listed.texts)})")
+        if not 1 <= number <= len(listed.entries):
+            self.console.say(f"there is no move {number} in the last list ({listed.what}, numbered 1 to {len(listed.entries)})")
             return
-        self._move(player, listed.texts[number - 1])
+        entry = listed.entries[number - 1]
+        if len(entry.moves) == 1:
+            self._play(player, entry.moves[0])
+            return
+        self._which_card(entry)
+
+    def _which_card(self, entry) -> None:
+        """The cards an entry may be paid with, numbered: the card is the last choice."""
+        self.console.say(f"{entry.does} ({entry.costs}): which card? (nothing else changes with it)")
+        self._number([Entry([move], f"card: {cards}", "") for cards, move in zip(entry.cards, entry.moves)], f"the cards for {entry.does}", grouped=False)
 
     def quit(self, player: int, rest: str) -> Optional[str]:
         return "quit" if self._confirm_quit() else None
@@ -217,10 +240,15 @@ class PlaySession:
             return
         except MoveError as error:
             self.console.say(str(error))
-            action = text.split()[0] if text.split() else ""
+            action = text.split()[0].lower() if text.split() else ""
             if action in game.rules.actions:
                 self.console.say(f"  (the rule: brass rules {game.ruleset.name} {action})")
             return
+        self._play(player, move)
+
+    def _play(self, player: int, move) -> None:
+        """Play a legal move, saying first if it cannot be taken back (unless the prompt said so)."""
+        game = self.game
         why = cannot_take_back(game, move, player)
         if why is not None and not (why == ENDS_TURN and self._last_action()):
             answer = self._ask(f"{move.full_notation()}: {why}, and it cannot be taken back. Play it? (y: play it, Enter: no) ", interrupt=True)
@@ -234,15 +262,25 @@ class PlaySession:
         self._changes(before, player)
 
     def _could_be(self, text: str, error: AmbiguousMoveError) -> None:
-        """A line that fits several moves: a numbered list of them to pick from, or, if
-        too many, what to say to tell them apart."""
+        """A line that fits several moves: a numbered list of them to pick from (of the
+        cards, if the card is all they differ in), or, if too many, what tells them apart."""
         found = error.candidates
-        if len(found) > MOST_LISTED:
+        if len(found) > MOST_LISTED * 3:
             self.listed = None
             self.console.say(f"'{text}' fits {len(found)} moves: {str(error).split(': ', 1)[1].split('; it could be')[0]}")
             return
-        self.console.say(f"'{text}' fits {len(found)} moves; type the number of the one you mean:")
-        self._number(found, found, f"the moves '{text}' fits")
+        legal = {move.notation(): move for move in self.game.legal_moves}
+        moves = [legal[candidate] for candidate in found if candidate in legal]
+        grouped = entries(self.game, moves)
+        if len(grouped) == 1:
+            self._which_card(grouped[0])
+            return
+        if len(grouped) > MOST_LISTED:
+            self.listed = None
+            self.console.say(f"'{text}' fits {len(found)} moves: {str(error).split(': ', 1)[1].split('; it could be')[0]}")
+            return
+        self.console.say(f"'{text}' fits {len(grouped)} moves; type the number of the one you mean:")
+        self._number(grouped, f"the moves '{text}' fits")
 
     # ---------------------------------------------------------- saving
     def _moves(self) -> list:
@@ -380,29 +418,3 @@ HELP = "\n".join([
     "A move is an action followed by its choices; choices with only one possibility",
     "may be left out. Where a line could mean several moves, they are listed, numbered.",
 ])
-
-
-def list_moves(game, text: str) -> list:
-    """The legal moves containing ``text`` (any case), in the ruleset's order."""
-    word = text.split()[0].lower() if text.split() else ""
-    frame = game.state.frame
-    source = game.legal_moves.of(word) if word in game.rules.actions and frame is not None and frame.kind == "action" and not frame.partial else game.legal_moves
-    wanted = text.lower()
-    moves = [m for m in source if wanted in m.notation().lower()]
-    ordered = game.ruleset.hook.brass_order_moves(game=game, moves=moves)
-    return list(ordered) if ordered is not None else moves
-
-
-def summary(moves: list) -> str:
-    """A long list, counted by action."""
-    counts: dict = {}
-    for move in moves:
-        counts[move.frame] = counts.get(move.frame, 0) + 1
-    listed = ", ".join(f"{name} {n}" for name, n in counts.items())
-    return f"{len(moves)} legal moves ({listed}). Type 'moves TEXT' to list some, e.g. 'moves {next(iter(counts))}'."
-
-
-def shown(move) -> str:
-    """A move for a person: the short form to type, and the full form if it says more."""
-    short, full = move.notation(), move.full_notation()
-    return short if short == full else f"{short}   [{full}]"

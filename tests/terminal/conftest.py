@@ -28,8 +28,19 @@ class Typed:
         return line
 
 
+@pytest.fixture(scope="session", autouse=True)
+def rulesets_loaded_from_the_repository():
+    """Rule files are named relative to where a ruleset is first loaded (and kept
+    loaded): load them here, before any test moves to a folder of its own."""
+    from brass import load_ruleset
+
+    for name in ("birmingham", "lancashire"):
+        for ruleset in (load_ruleset(name), load_ruleset(name, trust=False)):  # two entries in its cache
+            ruleset.fast  # noqa: B018 -- the generated rules, named by their rule lines, too
+
+
 @pytest.fixture(autouse=True)
-def wide_and_apart(monkeypatch, tmp_path):
+def wide_and_apart(monkeypatch, tmp_path, rulesets_loaded_from_the_repository):
     """A wide console, so no line the tests look for is wrapped; a folder of its own,
     since a game left unsaved when input ends is saved where we are; no history file
     of the player's."""

@@ -33,14 +33,14 @@ def test_a_number_after_a_hint_plays_the_hint_s_move(brass):
 def test_a_number_with_only_a_count_on_the_screen_is_refused(brass):
     code, out = brass(*SEVEN, typed=["1", "board", "1", "quit"])
     assert code == 0
-    assert "419 legal moves (build 7, network 217" in out  # the count, no numbers
+    assert "419 legal moves, 61 choices leaving the card aside (build 7, network 31, develop 20, loan 1, scout 1, pass 1)." in out  # a count, no numbers
     assert out.count(NO_LIST) == 2
     assert "played:" not in out
 
 
 def test_a_list_is_gone_once_a_move_is_made_or_taken_back(brass):
     # Round 2 (two actions): list the loans, take one, take it back; the list is gone.
-    code, out = brass(*SEVEN, typed=["moves pass", "1", "moves loan", "1", "undo", "1", "quit", "n"])
+    code, out = brass(*SEVEN, typed=["moves pass", "1", "1", "moves loan", "1", "1", "undo", "1", "quit", "n"])
     assert code == 0
     assert "Player 1> 1\nplayed: loan card=" in out
     assert "took back: loan card=" in out
@@ -49,11 +49,11 @@ def test_a_list_is_gone_once_a_move_is_made_or_taken_back(brass):
 
 
 def test_the_last_action_of_a_turn_is_announced_on_the_prompt(brass):
-    code, out = brass(*SEVEN, typed=["moves pass", "1", "quit", "n"])
+    code, out = brass(*SEVEN, typed=["moves pass", "1", "1", "quit", "n"])
     assert code == 0
     first_prompt = out.index("Player 1 (last action)> ")
     assert out.rindex(LAST_ACTION, 0, first_prompt) > 0  # said before the first prompt: one action in round 1
-    assert brass.prompts[:2] == ["Player 1 (last action)> ", "Player 1 (last action)> "]
+    assert brass.prompts[:3] == ["Player 1 (last action)> "] * 3
     # Round 2: two actions, and only the second is the last.
     assert "Player 1> " in brass.prompts
 
@@ -61,7 +61,7 @@ def test_the_last_action_of_a_turn_is_announced_on_the_prompt(brass):
 def test_a_move_that_ends_the_turn_early_is_asked_about_first(brass):
     # Lancashire, round 2: a double build takes both actions and so ends the turn at once.
     argv = ("play", "lancashire", "--players", "2", "--seats", "human,quick", "--seed", "3")
-    code, out = brass(*argv, typed=["moves pass", "1", "moves double_build", "1", "", "1", "y", "quit", "n"])
+    code, out = brass(*argv, typed=["moves pass", "1", "1", "moves double_build", "1", "1", "", "1", "y", "quit", "n"])
     assert code == 0
     asked = out.index(": it ends your turn, and it cannot be taken back. Play it? (y: play it, Enter: no) ")
     move = out[out.rindex("\n", 0, asked) + 1:asked]
@@ -74,9 +74,9 @@ def test_a_move_that_ends_the_turn_early_is_asked_about_first(brass):
 def test_words_that_fit_several_moves_are_numbered_to_pick_from(brass):
     code, out = brass(*SEVEN, typed=["network birmingham dudley", "3", "quit", "n"])
     assert code == 0
-    cards = ["cannock", "burton-on-trent", "birmingham", "stafford", "dudley", "iron", "redditch"]
-    listed = "".join(f"    {n}. network card={card} line=birmingham--dudley\n" for n, card in enumerate(cards, 1))
-    assert f"'network birmingham dudley' fits 7 moves; type the number of the one you mean:\n{listed}" in out
+    cards = ["Cannock", "Burton-on-Trent", "Birmingham", "Stafford", "Dudley", "Iron works", "Redditch"]
+    listed = "".join(f"    {n}. card: {card}\n" for n, card in enumerate(cards, 1))
+    assert f"network Birmingham–Dudley (£3): which card? (nothing else changes with it)\n{listed}" in out
     assert "Player 1 (last action)> 3\nplayed: network card=birmingham line=birmingham--dudley\n" in out
 
 
