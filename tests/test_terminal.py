@@ -224,20 +224,6 @@ def test_replay_to_a_move(capsys, record_file):
     assert "the record has" in capsys.readouterr().err
 
 
-def test_replay_step_by_step(monkeypatch, capsys, record_file):
-    record = json.loads(record_file.read_text())
-    answers = iter(["", "", "q"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert main(["replay", str(record_file), "--step", "--to", "3"]) == 0
-    out = capsys.readouterr().out
-    game = Game.from_record(dict(record, moves=record["moves"][:6]))
-    for number in (4, 5, 6):
-        move = game.history[number - 1].move
-        assert f"\n{number}. {game.state.players[move.player].name}: {move.full_notation()}\n" in out
-    assert "\n7. " not in out
-    assert "The position after move 6 of" in out
-
-
 # -------------------------------------------------------------------- scoring
 @pytest.fixture(scope="module")
 def greedy_records(tmp_path_factory):
