@@ -91,6 +91,19 @@ class Console:
         else:
             self.say("-" * min(self.width, 60))
 
+    # The terminal's alternate screen keeps no scrollback, and leaving it brings back
+    # the main screen as it was: what is shown there is gone once it is left.
+    PRIVATE, PUBLIC = "\033[?1049h\033[2J\033[H", "\033[?1049l"
+
+    def private(self, on: bool) -> None:
+        """Start (or end) what only one player may see: on a terminal, a screen of its own
+        that leaves nothing in the scrollback; elsewhere, a rule above and below."""
+        if self.is_terminal:
+            self.file.write(self.PRIVATE if on else self.PUBLIC)
+            self.file.flush()
+        else:
+            self.say(("v" if on else "^") * min(self.width, 60))
+
     def _player_text(self, name: str, index: Optional[int]):
         style = PLAYER_STYLES[index % len(PLAYER_STYLES)] if index is not None else None
         return self._Text(name, style=style or "")

@@ -35,9 +35,12 @@ class Listed:
 class PlaySession:
     """One sitting at the terminal: humans type, bots move, the screen shows what changed.
 
-    Hot seat (two or more humans): each human's hand is hidden from the others;
-    the screen is cleared and the next human presses Enter before theirs shows.
-    Moves are unsaved while a human has moved since the last save (bots' moves
+    Hot seat (two or more humans): what only the player to move may see (their hand,
+    the cards they draw) is shown on a screen of its own (the terminal's alternate
+    screen, which keeps no scrollback) and is gone when they stand up; the table
+    keeps, for everyone, each move as the others see it. The next player gets a
+    recap of the moves made since their last turn, then presses Enter to see their
+    hand. Moves are unsaved while a human has moved since the last save (bots' moves
     come back from the seed: :mod:`brass.bots.seating`)."""
 
     def __init__(self, game, bots: dict, console, saved_to: Optional[str] = None, read_line: Optional[Callable[[str], str]] = None):
@@ -50,17 +53,24 @@ class PlaySession:
         self.listed: Optional[Listed] = None  # the numbered list on the screen, if any
         self.seen = None  # (player, moves) when the turn's state was last shown
         self.at_screen: Optional[int] = None  # the human whose hand may be on the screen
+        # Hot seat: each move as everyone sees it (moves made by then, the mover, lines),
+        # and the moves made when each human last stood up.
+        self.log: list = []
+        self.last_seen: dict = {}
 
     def run(self) -> int:
         game = self.game
-        while not game.is_over():
-            try:
-                if self._step() == "quit":
-                    return 0
-            except KeyboardInterrupt:
-                self.console.say()
-                if self._confirm_quit():
-                    return 0
+        try:
+            while not game.is_over():
+                try:
+                    if self._step() == "quit":
+                        return 0
+                except KeyboardInterrupt:
+                    self.console.say()
+                    if self._confirm_quit():
+                        return 0
+        finally:
+            self._stand_up()  # never leave a hand on the screen, nor the terminal on its private screen
         self._finish()
         return 0
 
@@ -68,6 +78,8 @@ class PlaySession:
     def _step(self) -> Optional[str]:
         game = self.game
         player = game.to_move
+        if self.hot_seat and self.at_screen not in (None, player):
+            self._stand_up()
         if player in self.bots:
             self._bot_move(player)
             return None
@@ -111,23 +123,50 @@ class PlaySession:
         game = self.game
         viewer = self._viewer()
         before = game.view(viewer)
+        public = game.view(None) if self.hot_seat else None
         move = self.bots[player].choose(game)
         game.push(move)
         self.listed = None
-        self.console.say(f"{game.state.players[player].name}: {move.full_notation()}")
-        self._changes(before, viewer)
+        self._log(move, public)
+        if not self.hot_seat:  # in a hot seat, the next player's recap shows it
+            self.console.say(f"{game.state.players[player].name}: {move.full_notation()}")
+            self._changes(before, viewer)
+
+    def _log(self, move, public: Optional[dict]) -> None:
+        """Keep a move as everyone sees it, for the hot seat's recaps."""
+        if public is not None:
+            game = self.game
+            lines = [f"{game.state.players[move.player].name}: {move.full_notation()}"]
+            lines += [f"  {line}" for line in changes(public, game.view(None), game)]
+            self.log.append((len(game.history), move.player, lines))
 
     def _sit_down(self, player: int) -> bool:
-        """In a hot seat: hide the last hand, and wait for the next player's Enter."""
+        """In a hot seat: a recap of what the others did, then the next player's Enter
+        opens the screen only they may see."""
         if self.hot_seat:
-            if self.at_screen is not None:
-                self.console.clear()
             name = self.game.state.players[player].name
+            since = self.last_seen.get(player)
+            recap = [lines for number, mover, lines in self.log if mover != player and (since is None or number > since)]
+            if recap:
+                self.console.say(f"Since {name}'s last turn:" if since is not None else f"Before {name}'s first turn:", style="bold")
+                for lines in recap:
+                    self.console.lines(lines)
             self.console.say(f"{name} to move: the other hands are hidden. {name}, press Enter to see your hand.", style="bold")
             if self._ask("") is None and self._confirm_quit():
                 return False
+            self.console.private(True)
         self.at_screen = player
         return True
+
+    def _stand_up(self) -> None:
+        """In a hot seat: close the screen of the player who was seated; what they did
+        is in the next player's recap, as everyone sees it."""
+        player = self.at_screen
+        if not self.hot_seat or player is None:
+            return
+        self.console.private(False)
+        self.at_screen = None
+        self.last_seen[player] = len(self.game.history)
 
     def _changes(self, before: dict, viewer: Optional[int]) -> None:
         self.console.changes(changes(before, self.game.view(viewer), self.game))
@@ -227,6 +266,7 @@ class PlaySession:
             self.console.say(str(error))
             return
         self.listed = None
+        self.log = [entry for entry in self.log if entry[0] <= len(self.game.history)]
         self.console.say(f"took back: {move.full_notation()}")
         self._changes(before, player)
         self.seen = None
@@ -256,10 +296,12 @@ class PlaySession:
                 self.console.say("not played")
                 return
         before = game.view(player)
+        public = game.view(None) if self.hot_seat else None
         game.push(move)
         self.listed = None
         self.console.say(f"played: {move.full_notation()}")
         self._changes(before, player)
+        self._log(move, public)
 
     def _could_be(self, text: str, error: AmbiguousMoveError) -> None:
         """A line that fits several moves: a numbered list of them to pick from (of the
