@@ -191,6 +191,9 @@ class PlaySession:
 
     def help(self, player: int, rest: str) -> None:
         self.console.say(HELP)
+        examples = [entry.does.lower().replace(",", "").replace("–", " ") for entry in entries(self.game, list(self.game.legal_moves))[:40:13]]
+        if examples:
+            self.console.say("For example, now: " + "; ".join(examples) + ".")
 
     def board(self, player: int, rest: str) -> None:
         self.console.board(self.game, player)
@@ -440,7 +443,7 @@ class Command:
 
 
 PROMPT = (
-    Command("<move>", "play a move: an action and its choices (build coal dudley, loan 20, card=leek ...)"),
+    Command("<move>", "play a move: the action and what it does, in the names 'moves' shows (or NAME=VALUE)"),
     Command("<number>", "play the move with that number in the numbered list on the screen"),
     Command("moves [TEXT]", "list the legal moves (only those containing TEXT)", PlaySession.moves),
     Command("board", "show the table again", PlaySession.board),
