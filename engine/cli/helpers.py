@@ -9,18 +9,13 @@ def add_trust(parser) -> None:
     parser.add_argument("--trust", action="store_true", help=TRUST_HELP)
 
 
-def show_outcome(console, game) -> None:
-    """The final standings and each player's score, era by era."""
+def show_end(console, game) -> None:
+    """A finished game: the table (with the last era's links, which the rules may have
+    taken off as the game ended), the final standings, each player's score by era."""
     from ..render import render_outcome
     from ..terminal import score_log
 
-    console.say(render_outcome(game))
     _, log = score_log(game.record(), game.ruleset)
+    console.board(game, links=log.last_links)
+    console.say(render_outcome(game))
     console.scores(game, log)
-
-
-def show_changes(console, before: dict, game, viewer) -> None:
-    """What the last move changed, seen by ``viewer`` (None: nobody's hand)."""
-    from ..terminal import changes
-
-    console.changes(changes(before, game.view(viewer), game))

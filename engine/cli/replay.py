@@ -11,7 +11,7 @@ import sys
 
 from ..errors import RecordError
 from ..game import Game
-from .helpers import show_outcome
+from .helpers import show_end
 
 
 def add_parser(commands):
@@ -52,7 +52,8 @@ def run(args) -> int:
         console.say(f"Replayed {done} moves of {ruleset.title} ({ruleset.name} {ruleset.version}).")
     else:
         console.say(f"The position after move {done} of {total} of {ruleset.title} ({ruleset.name} {ruleset.version}).")
-    console.board(game)
     if game.is_over():
-        show_outcome(console, game)
+        show_end(console, game)
+    else:
+        console.board(game)
     return 0

@@ -8,11 +8,12 @@ when it is installed (the ``terminal`` extra) and as the plain text of
 from __future__ import annotations
 
 import sys
+import textwrap
 from typing import Optional
 
-from ..render import board_header, hand_lines, money, render, slot_text, table_lines
+from ..render import board_header, hand_lines, money, preview_text, render, slot_text, table_lines, tile_text
 from .network import network_lines
-from .scores import ScoreLog, score_lines
+from .scores import ScoreLog, era_end_now, score_lines
 
 PLAYER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
 
@@ -109,49 +110,89 @@ class Console:
         return self._Text(name, style=style or "")
 
     # -------------------------------------------------------------- the table
-    def board(self, game, viewer: Optional[int] = None) -> None:
-        """The whole table as the viewer may see it."""
+    def board(self, game, viewer: Optional[int] = None, *, full: bool = False, links=None) -> None:
+        """The table as the viewer may see it, compact (see :func:`brass.render.render`);
+        ``full``: every space of the board too; ``links``: the links to show, if not
+        those on the board now (a finished game's last era's)."""
+        preview = era_end_now(game) if not game.is_over() else None
         if not self.rich:
-            self.say(render(game, viewer))
+            for line in render(game, viewer, full=full, links=links, preview=preview, width=self.width).split("\n"):
+                self.lines(textwrap.wrap(line, self.width, subsequent_indent="      ") or [""])  # between words
             return
         self.say(board_header(game), style="bold", wrap=True)
-        self._console.print(self.players_table(game, viewer))
+        self._console.print(self.players_table(game, viewer, preview))
         self.lines(hand_lines(game, viewer), wrap=True)
         self.lines(table_lines(game), wrap=True)
-        self._console.print(self.locations_table(game))
+        self._console.print(self.tiles_table(game))
+        self._console.print(self.links_text(game, links))
+        if viewer is not None:
+            self.lines(network_lines(game, viewer, brief=True), style="dim", wrap=True)
+        if full:
+            self._console.print(self.locations_table(game))
 
     def status(self, game, viewer: Optional[int] = None) -> None:
         """Who is to move, and the viewer's hand: what a turn starts with."""
         self.say(board_header(game), style="bold")
         self.lines(hand_lines(game, viewer, mat=False))
 
-    def players_table(self, game, viewer: Optional[int] = None):
+    def players_table(self, game, viewer: Optional[int] = None, preview=None):
         state = game.state
         table = self._Table(box=self._box.SIMPLE_HEAD, title="Players, in turn order", title_justify="left", pad_edge=False)
-        for heading in ("", "Player", "Money", "Income", "VP", "Spent", "Hand"):
-            table.add_column(heading, justify="left" if heading in ("", "Player") else "right", no_wrap=heading != "Player")
+        headings = ("", "Player", "Money", "Income", "VP", *(("Era end now",) if preview else ()), "Spent", "Hand")
+        for heading in headings:
+            table.add_column(heading, justify="left" if heading in ("", "Player", "Era end now") else "right", no_wrap=heading != "Player")
         to_move = game.to_move
         for position, index in enumerate(state.turn_order, 1):
             p = state.players[index]
             mark = ">" if index == to_move else ""
             name = self._player_text(p.name + (" (you)" if index == viewer else ""), index)
             level = game.board.income.level(p.income_space)
-            table.add_row(f"{mark}{position}", name, money(p.money), str(level), str(p.vp), money(p.spent), str(len(p.hand)))
+            soon = (preview_text(preview[index]),) if preview else ()
+            table.add_row(f"{mark}{position}", name, money(p.money), str(level), str(p.vp), *soon, money(p.spent), str(len(p.hand)))
         return table
 
-    def locations_table(self, game):
-        """The board by location: its spaces and tiles, and the links built from it."""
+    def tiles_table(self, game):
+        """The tiles built, by place, each in its owner's colour, with its VP and income."""
         state = game.state
-        table = self._Table(box=self._box.SIMPLE_HEAD, title="Board (space: industry level owner, * = flipped, cubes)", title_justify="left", pad_edge=False)
-        table.add_column("Location", no_wrap=True, max_width=24)
-        table.add_column("Spaces", ratio=3)
-        table.add_column("Links", ratio=2)
-        links_at: dict = {}
-        for link in state.links():
-            for location in link.line.locations:
-                links_at.setdefault(location.index, []).append(link)
+        table = self._Table(box=self._box.SIMPLE_HEAD, title="Tiles (* flipped; VP, and income when flipped)", title_justify="left", pad_edge=False)
+        table.add_column("Place", no_wrap=True, max_width=24)
+        table.add_column("Tiles")
         for location in game.board.locations:
-            if not location.slots and location.index not in links_at:
+            tiles = [state.slot_tiles[slot.index] for slot in location.slots]
+            if not any(tiles):
+                continue
+            text = self._Text()
+            for tile in tiles:
+                if tile is not None:
+                    if text:
+                        text.append(";  ")
+                    text.append(tile_text(game, tile), style=PLAYER_STYLES[tile.owner % len(PLAYER_STYLES)])
+            table.add_row(location.name, text)
+        if not table.row_count:
+            table.add_row("(none yet)", "")
+        return table
+
+    def links_text(self, game, links=None):
+        """The links, each in its owner's colour."""
+        text = self._Text("Links: ")
+        links = list(game.state.links()) if links is None else links
+        for number, link in enumerate(links):
+            if number:
+                text.append(", ")
+            ends = "–".join(place.name for place in link.line.locations)
+            text.append(f"{ends} ({link.kind})", style=PLAYER_STYLES[link.owner % len(PLAYER_STYLES)])
+        if not links:
+            text.append("none")
+        return text
+
+    def locations_table(self, game):
+        """Every space of the board by place, built or not (``board all``)."""
+        state = game.state
+        table = self._Table(box=self._box.SIMPLE_HEAD, title="Every space (space: industry level owner, * = flipped, cubes)", title_justify="left", pad_edge=False)
+        table.add_column("Place", no_wrap=True, max_width=24)
+        table.add_column("Spaces")
+        for location in game.board.locations:
+            if not location.slots:
                 continue
             spaces = self._Text()
             for slot in location.slots:
@@ -159,13 +200,7 @@ class Console:
                 if spaces:
                     spaces.append("  ")
                 spaces.append(slot_text(game, slot), style=PLAYER_STYLES[tile.owner % len(PLAYER_STYLES)] if tile is not None else "dim")
-            links = self._Text()
-            for link in links_at.get(location.index, []):
-                others = [loc.name for loc in link.line.locations if loc is not location]
-                if links:
-                    links.append(", ")
-                links.append(f"{'-'.join(others) or link.line.id} ({link.kind})", style=PLAYER_STYLES[link.owner % len(PLAYER_STYLES)])
-            table.add_row(location.name, spaces, links)
+            table.add_row(location.name, spaces)
         return table
 
     # ---------------------------------------------------------- the rest

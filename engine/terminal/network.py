@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..render import plural
 from .changes import level_name, names_by_board
 
 def network_groups(game, player: int) -> list[dict]:
@@ -50,17 +51,21 @@ def _components(nodes: set, edges: list) -> list[set]:
     return list(groups.values())
 
 
-def network_lines(game, player: int) -> list[str]:
+def network_lines(game, player: int, brief: bool = False) -> list[str]:
+    """The player's network, group by group: its places (``brief``: only those), its
+    tiles and links, and the places others' links join to it."""
     board = game.board
     name = names_by_board(game)
     who = game.state.players[player].name
     groups = network_groups(game, player)
     if not groups:
         return [f"{who} has no network yet: no tile or link on the board."]
-    lines = [f"{who}'s network: {len(groups)} group(s) of places joined by {who}'s own links"]
+    lines = [f"{who}'s network: {plural(len(groups), 'group')} of places joined by {who}'s own links"]
     for number, group in enumerate(groups, 1):
         places = ", ".join(board.locations[i].name for i in group["places"])
         lines.append(f"  {number}. {places}")
+        if brief:
+            continue
         if group["tiles"]:
             tiles = ", ".join(f"{name('industry', t['industry'])} {level_name(t['level'])}{'*' if t['flipped'] else ''} at {name('location', t['location'])}" for t in group["tiles"])
             lines.append(f"     tiles: {tiles}")

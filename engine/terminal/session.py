@@ -125,19 +125,20 @@ class PlaySession:
         before = game.view(viewer)
         public = game.view(None) if self.hot_seat else None
         move = self.bots[player].choose(game)
+        own, scored = self._own(move, viewer), len(game.state.scored)
         game.push(move)
         self.listed = None
         self._log(move, public)
         if not self.hot_seat:  # in a hot seat, the next player's recap shows it
             self.console.say(f"{game.state.players[player].name}: {move.full_notation()}")
-            self._changes(before, viewer)
+            self._changes(before, viewer, own=own, mover=player, scored=game.state.scored[scored:])
 
     def _log(self, move, public: Optional[dict]) -> None:
         """Keep a move as everyone sees it, for the hot seat's recaps."""
         if public is not None:
             game = self.game
             lines = [f"{game.state.players[move.player].name}: {move.full_notation()}"]
-            lines += [f"  {line}" for line in changes(public, game.view(None), game)]
+            lines += [f"  {line}" for line in changes(public, game.view(None), game, mover=move.player)]
             self.log.append((len(game.history), move.player, lines))
 
     def _sit_down(self, player: int) -> bool:
@@ -168,8 +169,13 @@ class PlaySession:
         self.at_screen = None
         self.last_seen[player] = len(self.game.history)
 
-    def _changes(self, before: dict, viewer: Optional[int]) -> None:
-        self.console.changes(changes(before, self.game.view(viewer), self.game))
+    def _own(self, move, viewer: Optional[int]) -> dict:
+        """The view after a move's own effects, before what follows it (a round's end)."""
+        with self.game.explore(move):
+            return self.game.view(viewer)
+
+    def _changes(self, before: dict, viewer: Optional[int], **how) -> None:
+        self.console.changes(changes(before, self.game.view(viewer), self.game, **how))
 
     # ---------------------------------------------------------- commands
     def _command(self, player: int, line: str) -> Optional[str]:
@@ -196,7 +202,22 @@ class PlaySession:
             self.console.say("For example, now: " + "; ".join(examples) + ".")
 
     def board(self, player: int, rest: str) -> None:
-        self.console.board(self.game, player)
+        self.console.board(self.game, player, full=rest.lower() in ("all", "full"))
+
+    def svg(self, player: int, rest: str) -> None:
+        """The table as a picture, as the player may see it: an SVG file, for a browser."""
+        from ..errors import SaveError
+        from ..records import write_private
+        from ..svg import board_svg
+
+        game = self.game
+        path = rest or f"brass-{game.ruleset.name}-{game.seed}-move{len(game.history)}.svg"
+        try:
+            write_private(path, board_svg(game, player))  # it shows the player's hand: theirs alone
+        except SaveError as error:
+            self.console.say(f"not drawn: {error}")
+            return
+        self.console.say(f"the board is drawn in {path} (open it in a web browser)")
 
     def network(self, player: int, rest: str) -> None:
         self.console.network(self.game, player)
@@ -271,7 +292,7 @@ class PlaySession:
         self.listed = None
         self.log = [entry for entry in self.log if entry[0] <= len(self.game.history)]
         self.console.say(f"took back: {move.full_notation()}")
-        self._changes(before, player)
+        self._changes(before, player, mover=player, taken_back=True)
         self.seen = None
 
     def _move(self, player: int, text: str) -> None:
@@ -300,10 +321,11 @@ class PlaySession:
                 return
         before = game.view(player)
         public = game.view(None) if self.hot_seat else None
+        own, scored = self._own(move, player), len(game.state.scored)
         game.push(move)
         self.listed = None
         self.console.say(f"played: {move.full_notation()}")
-        self._changes(before, player)
+        self._changes(before, player, own=own, mover=player, scored=game.state.scored[scored:])
         self._log(move, public)
 
     def _could_be(self, text: str, error: AmbiguousMoveError) -> None:
@@ -396,12 +418,11 @@ class PlaySession:
             return None
 
     def _finish(self) -> None:
-        from ..cli.helpers import show_outcome
+        from ..cli.helpers import show_end
 
         game, console = self.game, self.console
         console.say()
-        console.board(game)
-        show_outcome(console, game)
+        show_end(console, game)
         if self._unsaved():
             path = self._ask("save the record? a file name (Enter: no): ", interrupt=True)
             if path and path.strip():
@@ -446,7 +467,8 @@ PROMPT = (
     Command("<move>", "play a move: the action and what it does, in the names 'moves' shows (or NAME=VALUE)"),
     Command("<number>", "play the move with that number in the numbered list on the screen"),
     Command("moves [TEXT]", "list the legal moves (only those containing TEXT)", PlaySession.moves),
-    Command("board", "show the table again", PlaySession.board),
+    Command("board [all]", "show the table again (all: every space of the board too)", PlaySession.board),
+    Command("svg [FILE]", "draw the table as a picture (an SVG file, for a web browser)", PlaySession.svg),
     Command("network", "the places your links and tiles reach, grouped", PlaySession.network),
     Command("undo", "take back your last move of this turn", PlaySession.undo),
     Command("hint", "the hard bot's three best moves for you, numbered, with its estimate of each", PlaySession.hint),
