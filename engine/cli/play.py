@@ -30,14 +30,19 @@ def add_parser(commands):
 
 def run(args) -> int:
     from ..terminal import Console
-    from ..terminal.session import PlaySession
+    from ..terminal.lineinput import LineReader, play_words
+    from ..terminal.session import COMMANDS, PlaySession
 
     game, seats = setup(args)
-    session = PlaySession(game, seat_bots(seats, game.seed), Console(), saved_to=args.load)
+    reader = LineReader(play_words(lambda: game, COMMANDS))
+    session = PlaySession(game, seat_bots(seats, game.seed), Console(), saved_to=args.load, read_line=reader)
     ruleset = game.ruleset
     loaded = f"; {len(game.history)} moves loaded from {args.load}" if args.load else ""
     session.console.say(f"{ruleset.title} ({ruleset.name} {ruleset.version}), seed {game.seed}{loaded}. Type 'help' for commands.")
-    return session.run()
+    try:
+        return session.run()
+    finally:
+        reader.close()
 
 
 def setup(args) -> tuple:

@@ -60,7 +60,13 @@ def run(args) -> int:
             elif answer != "o":
                 print(f"nothing written; {out} is as it was")
                 return 1
-    record_game(ruleset, names, out, resume=resume, console=Console())
+    from ..terminal.lineinput import LineReader
+
+    reader = LineReader()  # moves are completed once the set-up is entered
+    try:
+        record_game(ruleset, names, out, ask=reader, resume=resume, console=Console())
+    finally:
+        reader.close()
     return 0
 
 

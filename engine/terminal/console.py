@@ -123,6 +123,7 @@ class Console:
         self._console.print(self.players_table(game, viewer, preview))
         self.lines(hand_lines(game, viewer), wrap=True)
         self.lines(table_lines(game), wrap=True)
+        self.say("Tiles (* flipped; VP, and income when flipped)", style="italic")
         self._console.print(self.tiles_table(game))
         self._console.print(self.links_text(game, links))
         if viewer is not None:
@@ -154,7 +155,7 @@ class Console:
     def tiles_table(self, game):
         """The tiles built, by place, each in its owner's colour, with its VP and income."""
         state = game.state
-        table = self._Table(box=self._box.SIMPLE_HEAD, title="Tiles (* flipped; VP, and income when flipped)", title_justify="left", pad_edge=False)
+        table = self._Table(box=self._box.SIMPLE_HEAD, pad_edge=False, show_header=False)
         table.add_column("Place", no_wrap=True, max_width=24)
         table.add_column("Tiles")
         for location in game.board.locations:
@@ -169,7 +170,7 @@ class Console:
                     text.append(tile_text(game, tile), style=PLAYER_STYLES[tile.owner % len(PLAYER_STYLES)])
             table.add_row(location.name, text)
         if not table.row_count:
-            table.add_row("(none yet)", "")
+            table.add_row("none yet", "")
         return table
 
     def links_text(self, game, links=None):

@@ -32,6 +32,9 @@ commas or spaces, in the order they were drawn; 'help' there says what is left,
 'undo' takes back the last one told."""
 
 
+COMMANDS = ("help", "board", "moves", "undo", "save", "quit")
+
+
 def record_game(ruleset, names, path, ask: Optional[Callable[[str], str]] = None, say: Callable[[str], None] = print, resume: Optional[dict] = None, console=None):
     """Enter a game as it is played, saving its record to ``path`` after every step;
     the game, or None if stopped during the set-up. ``ask`` (default: input) answers
@@ -48,6 +51,10 @@ def record_game(ruleset, names, path, ask: Optional[Callable[[str], str]] = None
         say("stopped during the set-up: nothing saved")
         return None
     recorder.save(path)
+    if hasattr(ask, "words"):  # a LineReader: Tab completes moves from here on
+        from .lineinput import play_words
+
+        ask.words = play_words(lambda: recorder.game, COMMANDS)
     entering = Entering(recorder, path, say, console)
     try:
         entering.run()
@@ -77,7 +84,7 @@ class Entering:
             word, _, rest = line.partition(" ")
             if not line:
                 continue
-            command = getattr(self, f"do_{word.lower()}", None) if word.lower() in ("help", "board", "moves", "undo", "save") else None
+            command = getattr(self, f"do_{word.lower()}", None) if word.lower() in COMMANDS else None
             if command is not None:
                 command(rest.strip())
             else:

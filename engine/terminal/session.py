@@ -406,8 +406,9 @@ class PlaySession:
 
     def _ask(self, prompt: str, interrupt: bool = False) -> Optional[str]:
         """A line typed, or None when the input ends (and, if ``interrupt``, on Ctrl-C)."""
+        read = getattr(self.read_line, "question", self.read_line) if interrupt or not prompt else self.read_line
         try:
-            return self.read_line(prompt)
+            return read(prompt)
         except EOFError:
             self.console.say()
             return None
