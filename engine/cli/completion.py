@@ -17,12 +17,12 @@ FILE_OPTIONS = ("--load", "--out", "--save", "--html", "--resume", "--data")
 
 
 def add_parser(commands):
-    completion = commands.add_parser(
-        "completion", help="print a script that completes brass commands in bash or zsh",
-        description="Print a shell completion script for brass. Load it from your shell's start-up file.",
-        epilog='examples:\n  eval "$(brass completion bash)"   # in ~/.bashrc\n  eval "$(brass completion zsh)"    # in ~/.zshrc',
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    from .helpers import command
+
+    completion = command(commands, "completion", "print a script that completes brass commands in bash or zsh",
+                         "Print a shell completion script for brass. Load it from your shell's start-up file: "
+                         'eval "$(brass completion bash)" in ~/.bashrc, or zsh in ~/.zshrc.',
+                         ("brass completion bash", "brass completion zsh"))
     completion.add_argument("shell", choices=("bash", "zsh"), help="the shell to complete in")
     return completion
 

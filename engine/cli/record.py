@@ -11,22 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ruleset import load_ruleset
-from .helpers import add_trust
+from .helpers import add_trust, command, ruleset_named
 
 
 def add_parser(commands):
-    record = commands.add_parser(
-        "record", help="enter a game played at a table, telling each card as it is drawn",
-        description="Enter a game played at a table: type each move, and each card or tile as it is drawn or turned up. "
-        "The record is saved after every move.",
-        epilog="examples:\n  brass record birmingham --players 2 --names Ada,Ben --out table.json\n  brass record --resume table.json",
-    )
+    record = command(commands, "record", "enter a game played at a table, telling each card as it is drawn",
+                     "Enter a game played at a table: type each move, and each card or tile as it is drawn or turned up. "
+                     "The record is saved after every move.",
+                     ("brass record birmingham --players 2 --names Ada,Ben --out table.json", "brass record --resume table.json"))
     record.add_argument("ruleset", nargs="?", default=None, help="the installed ruleset (or a folder) of the game; not with --resume, whose record names it")
     add_trust(record)
     record.add_argument("--players", type=int, default=None, help="how many play (default: as many as --names gives, else the ruleset's fewest)")
     record.add_argument("--names", default=None, help="comma-separated player names, in seat order (default: Player 1, Player 2, ...)")
     record.add_argument("--out", default=None, help="the record, saved after every move (default: game.json; with --resume, the file resumed); an existing file is not overwritten without asking")
-    record.add_argument("--resume", default=None, metavar="FILE", help="go on with a recording stopped before: its set-up and moves are kept, and the questions go on")
+    record.add_argument("--resume", default=None, metavar="FILE", help="go on with a recording stopped before: its set-up and moves are kept, and the questions go on (default: a new recording)")
     return record
 
 
@@ -45,7 +43,7 @@ def run(args) -> int:
     else:
         if not args.ruleset:
             raise ValueError("which ruleset? brass record RULESET --players N (or --resume FILE to go on with a record)")
-        ruleset = load_ruleset(args.ruleset, trust=args.trust)
+        ruleset = ruleset_named(args.ruleset, trust=args.trust)
         names = [n.strip() for n in args.names.split(",")] if args.names else None
         players = args.players or (len(names) if names else ruleset.players[0])
         names = names or [f"Player {i + 1}" for i in range(players)]

@@ -11,14 +11,16 @@ import sys
 
 from ..errors import RecordError
 from ..game import Game
-from .helpers import show_end
+from .helpers import command, show_end
 
 
 def add_parser(commands):
-    replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
-    replay.add_argument("file")
+    replay = command(commands, "replay", "replay a saved game record and show the final state",
+                     "Replay a saved game: its end (with the score breakdown), the position after a move, or move by move, forward and back.",
+                     ("brass replay game.json", "brass replay game.json --step", "brass replay game.json --to 40", "brass replay game.json --step --to 40"))
+    replay.add_argument("file", help="a game record (brass play's save, brass simulate --save, brass record --out)")
     replay.add_argument("--step", action="store_true", help="one move at a time from the start (or from --to N), forward and back: Enter the next, p the previous, a number jumps, q stops")
-    replay.add_argument("--to", type=int, default=None, metavar="N", help="the position after move N (0: the start); with --step, where stepping starts")
+    replay.add_argument("--to", type=int, default=None, metavar="N", help="the position after move N (0: the start); with --step, where stepping starts (default: the end; with --step, the start)")
     return replay
 
 

@@ -175,9 +175,8 @@ def test_a_finished_game_s_board_keeps_the_last_era_s_links(tmp_path, capsys):
     last = Game.from_record(record)
     assert main(["replay", str(tmp_path / "game-1.json")]) == 0
     out = capsys.readouterr().out
-    links = re.search(r"Links: (.*?)\nFinal standings", out, re.S).group(1)
-    assert "(rail)" in links and "none" not in links
-    assert len(links.split("(rail)")) - 1 >= len([l for l in before_the_end.state.links() if l.kind == "rail"])
+    links = re.search(r"\nLinks:(.*?)\nFinal standings", out, re.S).group(1)  # the finished game's table
+    assert links.count("(rail)") >= len([link for link in before_the_end.state.links() if link.kind == "rail"]) > 0
     assert not list(last.state.links())  # the rules took them off; the table still shows them
 
 
