@@ -129,7 +129,8 @@ def _sources(before, after, game, name) -> dict:
     for space in before["spaces"]:
         now = spaces.get(space["space"])
         if now is not None and sum(now["cubes"].values()) < sum(space["cubes"].values()):
-            drunk.append(f"the barrel at {space['space']} ({name('token', space['token'])})")
+            place, _, number = space["space"].rpartition(":")
+            drunk.append(f"the barrel at {name('location', place)}:{number} ({name('token', space['token'])})")
     found["barrels"] = drunk
     return found
 
@@ -177,8 +178,6 @@ def _why(key: str, old: dict, new: dict, middle, sources: dict, round_ended: boo
     if key == "money":
         if middle is not None and middle["money"] not in (old["money"], new["money"]):
             return f" ({_signed_money(middle['money'] - old['money'])} the move, {_signed_money(new['money'] - middle['money'])} {after_move})"
-        if middle is None and round_ended:
-            return f" ({_signed_money(new['money'] - old['money'])} {after_move})"
         return ""
     if key == "income_space":
         flips = sources.get("flips", [])

@@ -123,8 +123,11 @@ class Console:
         self._console.print(self.players_table(game, viewer, preview))
         self.lines(hand_lines(game, viewer), wrap=True)
         self.lines(table_lines(game), wrap=True)
-        self.say("Tiles (* flipped; VP, and income when flipped)", style="italic")
-        self._console.print(self.tiles_table(game))
+        if any(tile is not None for tile in game.state.slot_tiles):
+            self.say("Tiles (* flipped; VP, and income when flipped)", style="italic")
+            self._console.print(self.tiles_table(game))
+        else:
+            self.say("Tiles: none yet")
         self._console.print(self.links_text(game, links))
         if viewer is not None:
             self.lines(network_lines(game, viewer, brief=True), style="dim", wrap=True)
@@ -169,8 +172,6 @@ class Console:
                         text.append(";  ")
                     text.append(tile_text(game, tile), style=PLAYER_STYLES[tile.owner % len(PLAYER_STYLES)])
             table.add_row(location.name, text)
-        if not table.row_count:
-            table.add_row("none yet", "")
         return table
 
     def links_text(self, game, links=None):

@@ -113,13 +113,17 @@ class Entering:
             self.say(str(error))
             return
         self.say(f"{name}: {move.full_notation()}")  # the move first, then what it draws
-        before = game.view(None)
+        before, scored = game.view(None), len(game.state.scored)
+        with game.explore(move):
+            own = game.view(None)
         try:
             recorder.play(move.notation())
         except TakenBack:
             self.say(f"taken back: {move.full_notation()} is not entered")
             return
-        self.say("\n".join(f"  {line}" for line in changes(before, recorder.game.view(None), recorder.game)))
+        after = recorder.game
+        lines = changes(before, after.view(None), after, own=own, mover=move.player, scored=after.state.scored[scored:])
+        self.say("\n".join(f"  {line}" for line in lines))
 
     def do_help(self, rest: str) -> None:
         self.say(HELP)

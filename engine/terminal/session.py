@@ -467,7 +467,7 @@ class Command:
 PROMPT = (
     Command("<move>", "play a move: the action and what it does, in the names 'moves' shows (or NAME=VALUE)"),
     Command("<number>", "play the move with that number in the numbered list on the screen"),
-    Command("moves [TEXT]", "list the legal moves (only those containing TEXT)", PlaySession.moves),
+    Command("moves [TEXT]", "list the legal moves, with their costs (only those TEXT fits: an action, a place...)", PlaySession.moves),
     Command("board [all]", "show the table again (all: every space of the board too)", PlaySession.board),
     Command("svg [FILE]", "draw the table as a picture (an SVG file, for a web browser)", PlaySession.svg),
     Command("network", "the places your links and tiles reach, grouped", PlaySession.network),

@@ -137,7 +137,7 @@ def test_income_from_a_flip_and_from_a_merchant_s_barrel():
     })
     lines = played(game, game.parse("sell card=stafford birmingham.0"), 0)
     assert lines[0] == (
-        "Ada: income level 0 → 4 (+7 spaces: Cotton mill I flipped at Birmingham 0 +5; +2 with the barrel at oxford:0 (Merchant: cotton)); "
+        "Ada: income level 0 → 4 (+7 spaces: Cotton mill I flipped at Birmingham 0 +5; +2 with the barrel at Oxford:0 (Merchant: cotton)); "
         "hand 2 → 1; discarded Stafford"
     )
 
