@@ -28,10 +28,9 @@ interactive loop of ``brass record``.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Callable, Optional
 
-from .errors import MoveError, SaveError, UndoError
+from .errors import SaveError, UndoError
 from .game import Game
 from .language.decisions import notation as value_notation, spelling, spellings
 from .model.journal import Journal

@@ -249,6 +249,6 @@ def test_load_takes_the_ruleset_from_the_record(capsys, monkeypatch, tmp_path):
     assert code == 0 and saved.exists()
     code, out, err = run(capsys, "play", "--load", str(saved), "--seats", "human,quick", stdin="quit\n", monkeypatch=monkeypatch)
     assert code == 0, err
-    assert out.startswith(f"Brass: Lancashire (lancashire ") and f"0 moves loaded from {saved}" in out
+    assert out.startswith("Brass: Lancashire (lancashire ") and f"0 moves loaded from {saved}" in out
     code, _, err = run(capsys, "play", "birmingham", "--load", str(saved), "--seats", "human,quick", stdin="quit\n", monkeypatch=monkeypatch)
     assert code == 2 and err.strip() == f"brass: {saved} is a game of lancashire, not birmingham"

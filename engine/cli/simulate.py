@@ -15,7 +15,6 @@ import time
 
 from ..bots import BOTS
 from ..errors import SaveError
-from ..ruleset import load_ruleset
 from .helpers import RULESET_HELP, add_trust, command, ruleset_named
 
 

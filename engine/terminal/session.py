@@ -248,8 +248,9 @@ class PlaySession:
         advisor = make_bot("hard", (game.seed, len(game.history), "hint"))
         self.console.say(f"the hard bot's advice for {game.state.players[player].name} (its estimate: points ahead of the best other player):")
         advice = advisor.estimates(game, 3)
-        costs = {e.moves[0].notation(): e.costs for e in entries(game, [m for m, _ in advice])}
-        found = [Entry([m], f"{m.full_notation()}   ({value:+.1f})", costs.get(m.notation(), "")) for m, value in advice]
+        # Each line the move in full, as it may be typed, and the estimate: the bots' own
+        # explanations of a hint are theirs to give.
+        found = [Entry([m], f"{m.full_notation()}   ({value:+.1f})", "") for m, value in advice]
         self._number(found, "the hint", grouped=False)
 
     def _number(self, found: list, what: str, grouped: bool = True) -> None:
