@@ -224,14 +224,14 @@ def commands_reference() -> str:
     import argparse
 
     from .cli import COMMANDS
-    from .cli.play import PROMPT
+    from .terminal.session import PROMPT
 
     parser = argparse.ArgumentParser(prog="brass")
     commands = parser.add_subparsers(dest="command")
     for command in COMMANDS:
         command.add_parser(commands)
     helps = {action.dest: action.help for action in commands._choices_actions}  # what --help lists
-    lines = [".. This table is generated from brass.cli.COMMANDS and brass.cli.play.PROMPT.", ""]
+    lines = [".. This table is generated from brass.cli.COMMANDS and brass.terminal.session.PROMPT.", ""]
     lines += _list_table(["command", "what it does"], [[f"``brass {name}``", helps.get(name) or ""] for name in commands.choices])
     lines += ["Typed at the ``brass play`` prompt:", ""]
     said = {"this text": "list these commands"}  # help's own words say what it prints where it prints it

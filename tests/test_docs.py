@@ -55,7 +55,7 @@ def command_names() -> list:
 
 
 def test_the_generated_tables_name_every_bot_and_every_command():
-    from brass.cli.play import PROMPT
+    from brass.terminal.session import PROMPT
     from brass.sphinxext import bots_reference, commands_reference
 
     bots = bots_reference()
