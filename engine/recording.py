@@ -33,7 +33,7 @@ from typing import Callable, Optional
 from .errors import SaveError, UndoError
 from .game import Game
 from .language.decisions import notation as value_notation, spelling, spellings
-from .model.journal import Journal
+from .model.journal import NotingJournal
 from .ruleset import Ruleset, load_ruleset
 
 TURN_ORDER = "turn_order"  # the label of the engine's shuffle_turn_order
@@ -163,40 +163,18 @@ def describe(items, show=None) -> str:
 
 
 # ---------------------------------------------------------------- watching
-class WatchingJournal(Journal):
+class WatchingJournal(NotingJournal):
     """A journal that notes, net of rollbacks, what leaves the face-down piles and
     where it goes, every shuffle, and where the items of a shuffle are laid."""
 
     def __init__(self, game: "RecordingGame", entries: Optional[list] = None):
-        super().__init__()
-        if entries is not None:
-            self.entries = entries
+        super().__init__(entries)
         self.game = game
-        self.events: list = []  # [entry index (-1: kept for good), kind, data]
         self.last_shuffle = None  # (pile, the list shuffled() returned)
         self.watching = True
 
     def _note(self, kind: str, data: dict) -> dict:
-        if not self.watching:
-            return data
-        self.events.append([len(self.entries) - 1, kind, data])
-        return data
-
-    def rollback(self, mark: int) -> None:
-        super().rollback(mark)
-        events = self.events
-        while events and events[-1][0] >= mark:
-            events.pop()
-
-    def forget(self) -> None:
-        super().forget()
-        for event in self.events:
-            event[0] = -1
-
-    def forget_before(self, mark: int) -> None:
-        super().forget_before(mark)
-        for event in self.events:
-            event[0] = -1 if event[0] < mark else event[0] - mark
+        return self.note(kind, data) if self.watching else data
 
     def _pile_of(self, items: list) -> Optional[ToldPile]:
         if not self.watching:

@@ -13,7 +13,7 @@ from typing import Optional
 from . import data as data_module
 from .errors import RuleRuntimeError, RulesetError, RulesetErrors, SlowRulesWarning
 from .game import Game
-from .ruleset import MANIFEST, _Loader, _source, shown
+from .ruleset import MANIFEST, _Loader, nested_variants, shown
 
 
 def check_ruleset(name_or_path: str, trust: bool = False, bases: Optional[dict] = None) -> list[RulesetError]:
@@ -52,20 +52,6 @@ def _first_positions(ruleset) -> list:
             problems.append(RuleRuntimeError(f"setting up a game of {players} players and listing its first moves: {error.message}", error.where))
             break  # the same rule fails alike for the other counts
     return problems
-
-
-def nested_variants(name_or_path: str, trust: bool = False) -> tuple[Optional[Path], list[Path]]:
-    """A ruleset's folder and the folders inside it that hold a ruleset.yaml of their
-    own (its variants, kept beside it), sorted by name; (None, []) if it cannot be found."""
-    try:
-        folder = Path(_source(name_or_path, trust).folder)
-    except RulesetError:
-        return None, []
-    found = []
-    for child in sorted(folder.iterdir(), key=lambda p: p.name):
-        if child.is_dir() and not child.name.startswith((".", "_")) and (child / MANIFEST).is_file():
-            found.append(child)
-    return folder, found
 
 
 def check_with_variants(name_or_path: str, trust: bool = False) -> list[tuple]:

@@ -31,10 +31,9 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Optional
 
 from ..game import Game
-from ..model.journal import Journal
+from ..model.journal import Journal, NotingJournal
 
 PILE, SEEN = "pile", "seen"
 _NOWHERE = None  # where an item drawn goes when it goes to no list (turned up)  # how a shuffle's order is used: laid face down, or seen at once
@@ -104,40 +103,21 @@ class Chances:
         return list(drawn) + items
 
 
-class ChanceJournal(Journal):
+class ChanceJournal(NotingJournal):
     """The journal of a step a face applies: it decides each item that leaves a
     face-down pile, and notes what chance must still decide. Its notes are
     rolled back with the changes they came with."""
 
-    __slots__ = ("game", "events", "piles")
+    __slots__ = ("game", "piles")
 
     def __init__(self, game: "ChanceGame", entries: list):
-        super().__init__()
-        self.entries = entries  # shared with the game's own journal
-        self.game = game
-        self.events: list = []  # [entry index, kind, data]: "need", "drawn", "lazy"
+        super().__init__(entries)  # the entries shared with the game's own journal
+        self.game = game  # notes: "need", "drawn", "lazy"
         state = game.state
         self.piles = {id(state.deck): "deck", **{id(pile): pool for pool, pile in state.token_piles.items()}}
 
-    # -- notes, rolled back with their entries
     def _note(self, kind: str, data) -> None:
-        self.events.append([len(self.entries) - 1, kind, data])
-
-    def rollback(self, mark: int) -> None:
-        super().rollback(mark)
-        events = self.events
-        while events and events[-1][0] >= mark:
-            events.pop()
-
-    def forget(self) -> None:
-        super().forget()
-        for event in self.events:
-            event[0] = -1
-
-    def forget_before(self, mark: int) -> None:
-        super().forget_before(mark)
-        for event in self.events:
-            event[0] = -1 if event[0] < mark else event[0] - mark
+        self.note(kind, data)
 
     # -- the face-down piles
     def pop(self, items: list, index: int = -1):
