@@ -159,11 +159,9 @@ def era_end_now(game) -> list:
     copy of the game (some 0.3 ms): the preview is theirs, whatever they score."""
     if game.is_over() or game.state.frame is None:
         return []
-    trial = game.copy()
-    logged = len(trial.state.scored)
-    trial.state.frame = None  # the decision waited for is left aside: the era ends here
+    logged = len(game.state.scored)
     try:
-        trial._start_procedure("end_of_era", None, "after_era")
+        trial = game.era_ended_now()
     except Exception:  # noqa: BLE001 -- a preview must not break the table: none is shown
         return []
     found: list = [{} for _ in trial.state.players]
