@@ -101,16 +101,19 @@ def abbreviations(industries) -> dict:
     return {ident: ident[:8] for ident in names}
 
 
-def board_svg(game, viewer: Optional[int] = None, title: Optional[str] = None) -> str:
-    """The position of ``game`` as SVG text, as seat ``viewer`` may see it (None: what all may see)."""
+def board_svg(game, viewer: Optional[int] = None, title: Optional[str] = None, panel: bool = True) -> str:
+    """The position of ``game`` as SVG text, as seat ``viewer`` may see it (None: what all may see).
+
+    ``panel``: with the players, the markets and a legend beside the map (a picture
+    on its own); without, the map alone, for a page that shows the rest itself."""
     view = game.view(viewer)
     board = game.board
     layout = MapLayout(board)
     layout.spread({loc.id: _place_size(loc) for loc in board.locations})
     short = abbreviations(board.industries)
     names = [p["name"] for p in view["players"]]
-    height = max(layout.height, 120 + 90 * len(names) + 260)
-    width = layout.width + PANEL_WIDTH
+    height = max(layout.height, 120 + 90 * len(names) + 260) if panel else layout.height
+    width = layout.width + (PANEL_WIDTH if panel else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'font-family="sans-serif" font-size="11" role="img">',
@@ -119,7 +122,8 @@ def board_svg(game, viewer: Optional[int] = None, title: Optional[str] = None) -
     ]
     out += _lines(board, layout, view)
     out += _places(board, layout, view, short)
-    out += _panel(game, view, layout.width, short)
+    if panel:
+        out += _panel(game, view, layout.width, short)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -368,3 +372,84 @@ def _panel(game, view, left: int, short) -> list:
 def _roman(level: int) -> str:
     numerals = ["0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
     return numerals[level] if 0 <= level < len(numerals) else str(level)
+
+
+# ------------------------------------------------------------------ icons
+# An industry's mark: a shape of its own and a colour of its own, with its first
+# letters, so that industries are told apart by shape alone (colour blindness)
+# and by colour at a glance. Given in the order of the ruleset's industries.
+GLYPH_SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "pentagon", "star", "cross")
+GLYPH_COLOURS = ("#c0392b", "#2c6fb0", "#8e44ad", "#3d3d3d", "#d35400", "#a07a18", "#16a085", "#7f8c8d")
+RESOURCE_COLOURS = ("#2b2b2b", "#d9822b", "#a86b32", "#4a7fb5", "#6a9a3a", "#9b59b6")
+
+
+def industry_glyphs(industries) -> dict:
+    """Each industry's mark: {id: {shape, colour, letters}}, letters telling them apart."""
+    letters = glyph_letters(industries)
+    return {
+        industry.id: {
+            "shape": GLYPH_SHAPES[index % len(GLYPH_SHAPES)],
+            "colour": GLYPH_COLOURS[index % len(GLYPH_COLOURS)],
+            "letters": letters[industry.id],
+        }
+        for index, industry in enumerate(industries)
+    }
+
+
+def glyph_letters(industries) -> dict:
+    """One capital letter for an industry whose initial is its own, else the initial and
+    the first later letter that no other industry with that initial uses there."""
+    names = {industry.id: industry.name for industry in industries}
+    initials: dict = {}
+    for ident, name in names.items():
+        initials.setdefault(name[:1].upper(), []).append(ident)
+    letters = {}
+    for initial, group in initials.items():
+        if len(group) == 1:
+            letters[group[0]] = initial
+            continue
+        taken: set = set()
+        for ident in group:
+            rest = [c for c in names[ident][1:].lower() if c.isalpha()]
+            choice = next((c for c in rest if c not in taken and all(c not in names[o][1:2].lower() for o in group if o != ident)), None)
+            choice = choice or next((c for c in rest if c not in taken), "")
+            taken.add(choice)
+            letters[ident] = initial + choice
+    return letters
+
+
+def resource_colours(names) -> dict:
+    """A colour for each resource, in the order given."""
+    return {name: RESOURCE_COLOURS[index % len(RESOURCE_COLOURS)] for index, name in enumerate(names)}
+
+
+def tile_uses(rules) -> dict:
+    """Which of a tile's resource fields are paid when it is built, and which later
+    (to sell it): read from the rules' ``consume RESOURCE, x.RESOURCE`` statements,
+    in code that builds a tile (``build_tile``) or in other code."""
+    from .language import ast
+
+    built, later = set(), set()
+    bodies = [action.node.body for action in rules.actions.values()] + [p.node.body for p in rules.procedures.values() if p.node is not None]
+    for body in bodies:
+        commands = list(_commands(body, ast))
+        builds = any(c.name == "build_tile" for c in commands)
+        for command in commands:
+            if command.name != "consume" or len(command.args) < 2:
+                continue
+            resource, amount = command.args[0], command.args[1]
+            if isinstance(resource, ast.Name) and isinstance(amount, ast.Attribute) and amount.name == resource.id:
+                (built if builds else later).add(resource.id)
+    return {"build": sorted(built), "later": sorted(later - built)}
+
+
+def _commands(body, ast):
+    for statement in body:
+        if isinstance(statement, ast.Command):
+            yield statement
+        for name in ("body", "otherwise"):
+            inner = getattr(statement, name, None)
+            if isinstance(inner, tuple):
+                yield from _commands(inner, ast)
+        for branch in getattr(statement, "branches", ()) or ():
+            yield from _commands(branch[1], ast)

@@ -113,10 +113,11 @@ def test_a_short_game_by_pointing(driver, server):
     # A refused choice: an action that cannot be taken now says why.
     other = driver.find_elements(By.CSS_SELECTOR, "#options button.other")
     assert other, "every action is legal at the start?"
+    refused_action = other[0].get_attribute("data-value")
     other[0].click()
     wait(driver, lambda d: d.find_element(By.ID, "reason").text.strip())
     reason = driver.find_element(By.ID, "reason").text
-    assert other[0].get_attribute("data-value") in reason and "refused" in driver.find_element(By.ID, "reason").get_attribute("class")
+    assert refused_action in reason and "refused" in driver.find_element(By.ID, "reason").get_attribute("class")
 
     # A move by clicking, a place on the board among its choices; then the bot replies.
     before = log_length(driver)

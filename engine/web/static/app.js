@@ -136,6 +136,17 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+// A move is sent once, with the version of the position it was chosen at: the server
+// refuses it if that position has gone (a double click, a second tab), and the page
+// takes no other move until the next state arrives.
+let sentAt = null;
+function playMove(text) {
+  if (!state || sentAt === state.version) return;
+  sentAt = state.version;
+  for (const b of document.querySelectorAll("#options button, #typed-play, #undo")) b.disabled = true;
+  send({ type: "play", text, version: state.version });
+}
+
 function ask(text) {
   if (reasons.has(text)) return Promise.resolve(reasons.get(text));
   send({ type: "why", text });
@@ -239,13 +250,13 @@ function renderBuilder() {
   const complete = moves.filter((m) => m.d.length === chosen.length);
   for (const m of complete) {
     const button = el("button", { type: "button", class: "legal play" }, `Play: ${m.text}`);
-    button.addEventListener("click", () => { send({ type: "play", text: m.text }); });
+    button.addEventListener("click", () => playMove(m.text));
     options.appendChild(button);
   }
   const legal = new Set(opts.map((d) => d[1]));
   // Before an action is chosen, every action is shown: those not legal say why on hover.
   if (chosen.length === 0 && state.actions.length && opts.every((d) => d[2] === "action")) {
-    for (const action of state.actions) addOption(options, ["action", action, "action"], legal.has(action), action);
+    for (const action of state.actions) addOption(options, ["action", action.id, "action"], legal.has(action.id), action.title);
   } else {
     for (const d of opts) addOption(options, d, true, d[2] === "option" ? d[0] : `${d[0]}: ${d[1]}`);
     // A choice among cards: the other cards of the hand say why not.
@@ -354,26 +365,33 @@ function onMessage(event) {
   if (message.type === "state") {
     const fresh = !state || state.version !== message.version;
     state = message;
-    if (fresh) { chosen = []; reasons.clear(); }
+    if (fresh) { chosen = []; reasons.clear(); sentAt = null; }
     render();
   } else if (message.type === "why") {
     reasons.set(message.text, message.reason || "it can be played");
     if (hovering === message.text) $("tip").textContent = reasons.get(message.text);
     if (pendingExplain && pendingExplain.text === message.text) showReason(message.text, reasons.get(message.text), pendingExplain.refused);
   } else if (message.type === "refused") {
+    sentAt = null;
+    renderBuilder();
     showReason(message.text || "refused", message.reason, true);
   } else if (message.type === "error") {
     say(message.message);
+    if (message.final) finalError = message.message;
   }
 }
 
 let seatToken = null;
+let finalError = null;  // the server said this link opens nothing: do not try again
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${seatToken}`);
   socket.addEventListener("message", onMessage);
-  socket.addEventListener("close", () => { say("connection lost: reconnecting..."); setTimeout(connect, 1000); });
+  socket.addEventListener("close", (event) => {
+    if (finalError || event.code === 4404) { say(finalError || "this link opens no game"); return; }
+    say("connection lost: reconnecting..."); setTimeout(connect, 1000);
+  });
 }
 
 function play(tokenValue) {
@@ -383,11 +401,11 @@ function play(tokenValue) {
   $("board").addEventListener("mousemove", boardHover);
   $("board").addEventListener("mouseleave", unhover);
   $("clear").addEventListener("click", () => { chosen = []; showReason("", ""); renderBuilder(); });
-  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("undo").addEventListener("click", () => { if (sentAt === state.version) return; sentAt = state.version; $("undo").disabled = true; send({ type: "undo", version: state.version }); });
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("notation").value.trim();
-    if (text) send({ type: "play", text });
+    if (text) playMove(text);
   });
   $("replay-this").addEventListener("click", () => post("/api/replays", { token: seatToken }).then((r) => { location.href = r.url; }));
   connect();
