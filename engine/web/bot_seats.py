@@ -40,14 +40,17 @@ class SeatBots:
             if table.game.is_over() or table.game.to_move not in self.bots or table.trouble is not None:
                 return
         with self._lock:
-            if self._thread is not None and self._thread.is_alive():
+            # A thread still waiting for a bot whose seat was handed over is left to finish
+            # alone (its answer is ignored): the new bot does not wait for it.
+            if self._thread is not None and self._thread.is_alive() and self._thread.generation == self.generation:
                 return
-            self._thread = threading.Thread(target=self._run, name=f"bots-{table.id}", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(self.generation,), name=f"bots-{table.id}", daemon=True)
+            self._thread.generation = self.generation
             self._thread.start()
 
-    def _run(self) -> None:
+    def _run(self, started: int) -> None:
         table = self.table
-        while True:
+        while started == self.generation:
             time.sleep(self.delay)
             with table.lock:
                 seat = table.game.to_move
@@ -93,7 +96,7 @@ class SeatBots:
             if table.thinking is None or table.trouble is not None or time.time() - table.thinking_since < limit:
                 return
             seat = table.thinking
-            table.trouble = {"seat": seat, "bot": table.seats[seat], "message": f"has been thinking for over {limit:.0f} s", "failed": False}
+            table.trouble = {"seat": seat, "bot": table.seats[seat], "message": f"has been thinking for over {limit:g} s", "failed": False}
             table.changed_now()
 
     def hand_over(self, by: int, seat: int, to: str) -> Optional[str]:

@@ -111,7 +111,9 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
         if not isinstance(data, dict):
             raise Refused(400, "a message is a JSON object with a type")
         kind = data.get("type")
-        if seat is None and kind != "hello":
+        if kind == "ping":  # answered in turn: all that was asked before is answered before it
+            return {"type": "pong"}
+        if seat is None:
             raise Refused(403, "you are watching: onlookers cannot play, undo or chat")
         if kind == "play":
             move = clean_text(data.get("text"), limits.move_chars, "a move")
@@ -132,7 +134,7 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
             return await _hand_over(app, table, seat, data)
         if kind == "rematch":
             return await run_in_threadpool(app.state.rematch, table, seat)
-        raise Refused(400, f"unknown request {str(kind)[:40]!r}: expected play, undo, why, chat, seat or rematch")
+        raise Refused(400, f"unknown request {str(kind)[:40]!r}: expected play, undo, why, chat, seat, rematch or ping")
     except (MoveError, UndoError) as error:
         return {"type": "refused", "text": data.get("text") if isinstance(data.get("text"), str) else "", "reason": str(error)}
     except Refused as refused:

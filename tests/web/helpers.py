@@ -60,9 +60,9 @@ def state_until(ws, test, limit=200):
 def drain(ws) -> list:
     """Every message a socket has been sent so far in answer to what it sent: what comes
     before the answer to a question asked now (the server answers a connection in order)."""
-    ws.send_json({"type": "why", "text": "pass"})
+    ws.send_json({"type": "ping"})
     messages = []
-    while (message := ws.receive_json())["type"] != "why":
+    while (message := ws.receive_json())["type"] != "pong":
         messages.append(message)
     return messages
 

@@ -145,7 +145,7 @@ def test_what_a_socket_sends_is_measured_before_it_is_read(client):
             "the message is nested more than 4 levels deep",
             "binary frames are not read: send JSON text",
             "a move holds a character that is not text (a lone surrogate)",
-            "unknown request 'fly': expected play, undo, why, chat, seat or rematch",
+            "unknown request 'fly': expected play, undo, why, chat, seat, rematch or ping",
             "a message is a JSON object with a type",
         ]
         ws.send_text(json.dumps({"type": "why", "text": "x" * 20_000}))
