@@ -26,6 +26,11 @@ def titles(svg: str) -> list[str]:
     return [t.text for t in ET.fromstring(svg).iter(f"{SVG}title")]
 
 
+def parts(svg: str, cat: str) -> dict:
+    """The pointable parts of one kind (data-cat), by their id (data-value): the words of each."""
+    return {g.get("data-value"): g.findtext(f"{SVG}title") for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("data-cat") == cat}
+
+
 @pytest.mark.parametrize("ruleset", ["birmingham", "lancashire"])
 def test_the_picture_shows_every_place_tile_and_link(ruleset):
     game = played(ruleset)
@@ -35,25 +40,27 @@ def test_the_picture_shows_every_place_tile_and_link(ruleset):
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     for location in game.board.locations:
         assert location.name.split(" (")[0] in texts
-    shown = titles(svg)
     view = game.view(None)
     assert view["tiles"] and view["links"], "the game should have tiles and links by now"
+    slots, lines = parts(svg, "slot"), parts(svg, "line")
+    assert set(slots) == {slot.id for slot in game.board.slots} and set(lines) == {line.id for line in game.board.lines}
+    industries = {i.id: i.name for i in game.board.industries}
     for tile in view["tiles"]:
         owner = view["players"][tile["owner"]]["name"]
-        assert any(t.startswith(f"{tile['space']}: {tile['industry']} level {tile['level']} of {owner}") for t in shown)
+        assert f"{owner}'s {industries[tile['industry']]}, level {tile['level']}" in slots[tile["space"]]
     for link in view["links"]:
-        assert any(t.startswith(f"{link['line']}: {link['kind']} link of") for t in shown)
+        assert f"{view['players'][link['owner']]['name']}'s {link['kind']} link" in lines[link["line"]]
     for market in game.board.markets:
-        assert f"{market.id}: {view['markets'][market.id]} of {len(market.prices)}" in texts
+        assert f"{market.name}: {view['markets'][market.id]} of {len(market.prices)}" in texts
 
 
 def test_a_line_of_three_places_is_drawn_as_one_link():
     game = Game("birmingham", 2, seed=1)
     three = next(line for line in game.board.lines if len(line.locations) == 3)
     game.set_position({"links": [{"line": three.id, "owner": 0}]})
-    groups = [g for g in ET.fromstring(board_svg(game)).iter(f"{SVG}g") if (g.findtext(f"{SVG}title") or "").startswith(f"{three.id}:")]
+    groups = [g for g in ET.fromstring(board_svg(game)).iter(f"{SVG}g") if g.get("data-value") == three.id]
     assert len(groups) == 1
-    coloured = [line for line in groups[0].iter(f"{SVG}line") if line.get("stroke") == PLAYER_COLOURS[0]]
+    coloured = [line for line in groups[0].iter(f"{SVG}line") if line.get("stroke").lower() == PLAYER_COLOURS[0].lower()]
     assert len(coloured) == 3  # a fork from the middle to each of its places
 
 

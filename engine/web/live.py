@@ -124,7 +124,8 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
             return None
         if kind == "why":
             move = clean_text(data.get("text"), limits.move_chars, "a move")
-            return {"type": "why", "text": move, "reason": await run_in_threadpool(table.why, seat, move)}
+            reason, words = await run_in_threadpool(table.why, seat, move)
+            return {"type": "why", "text": move, "reason": reason, "words": words}
         if kind == "chat":
             line = clean_text(data.get("text"), limits.chat_chars, "a chat line").strip()
             if line:

@@ -70,7 +70,7 @@ def _build(table: Table, seat: Optional[int]) -> dict:
         "notice": table.notice,
         "can_undo": yours and table.can_undo(seat),
         "can_save": seat is not None and _may_save(table, seat),
-        "moves": _moves(game) if yours else [],
+        **_moves(game, yours),
         "actions": [{"id": a.name, "title": a.title} for a in game.rules.actions.values()] if choosing_action else [],
         "outcome": _outcome(table) if over else None,
         "chat": table.chat[-CHAT_SENT:],
@@ -95,26 +95,23 @@ def _hand(game, seat: Optional[int]) -> list:
     return [{"id": c.id, "name": c.name, "kind": c.kind, "words": card_words(c)} for c in sorted(game.state.players[seat].hand, key=lambda c: (c.kind, c.name))]
 
 
-def _moves(game) -> list:
-    """The legal moves: each its frame, its full text, its decisions [key, text, kind, words],
-    and the whole move in words."""
-    from ..explain.moves import move_words
-
-    named: dict = {}
+def _moves(game, yours: bool) -> dict:
+    """The legal moves (each its frame, its full text and its decisions [key, text, kind]),
+    and each choice's value in words, once ({"key=text": words}). A whole move's words
+    are asked for when it is chosen (a ``why`` answers them): saying each of hundreds of
+    moves would cost more than the page needs."""
+    if not yours:
+        return {"moves": [], "names": {}}
+    names: dict = {}
     moves = []
     for move in game.legal_moves:
-        decisions = []
-        for decision, value in zip(move.decisions, move.values or [None] * len(move.decisions)):
-            key = (decision.key, decision.text)
-            if key not in named:
-                named[key] = _choice_words(game, decision, value, move.player)
-            decisions.append([decision.key, decision.text, decision.kind, named[key]])
-        try:
-            words = move_words(game, move).sentence()
-        except Exception:
-            words = move.full_notation()
-        moves.append({"frame": move.frame, "text": move.full_notation(), "d": decisions, "words": words})
-    return moves
+        values = move.values or [None] * len(move.decisions)
+        for decision, value in zip(move.decisions, values):
+            key = f"{decision.key}={decision.text}"
+            if key not in names:
+                names[key] = _choice_words(game, decision, value, move.player)
+        moves.append({"frame": move.frame, "text": move.full_notation(), "d": [[d.key, d.text, d.kind] for d in move.decisions]})
+    return {"moves": moves, "names": names}
 
 
 def _choice_words(game, decision, value, player) -> str:

@@ -128,15 +128,19 @@ class Table:
             return UNDO_REFUSED
         return self.game.undo_refusal(seat)
 
-    def why(self, seat: int, text: str) -> Optional[str]:
-        """Why ``text`` (a move, or the start of one) cannot be played now, or None if it can."""
+    def why(self, seat: int, text: str) -> tuple:
+        """(why ``text`` (a move, or the start of one) cannot be played now, None if it can;
+        the move in words if it can)."""
         with self.lock:
             self._check_turn(seat)
             try:
-                self.game.parse(text)
+                move = self.game.parse(text)
             except MoveError as error:
-                return str(error)
-            return None
+                return str(error), None
+            try:
+                return None, move_words(self.game, move).sentence()
+            except Exception:  # words are a courtesy
+                return None, move.full_notation()
 
     def _check_turn(self, seat: int) -> None:
         if self.game.is_over():

@@ -10,10 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -28,9 +25,6 @@ from brass.web.store import Store  # noqa: E402
 from tests.web.helpers import app_client, new_game, table_of, tokens_of  # noqa: E402
 from tests.web.server import free_port  # noqa: E402
 from tests.web.wsclient import Socket  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def reload(folder) -> tuple:
     """The store a restart would make from ``folder``, and what it said."""
@@ -147,20 +141,39 @@ def test_saves_are_atomic_and_private(tmp_path):
 
 
 # ------------------------------------------------------------------ killed
-def start_server(folder, *rig) -> tuple:
+def serve(folder: str, port: int) -> None:
+    """In a forked child: a real server (uvicorn) on ``port``, until it is killed."""
+    import uvicorn
+
+    from brass.web.app import make_app
+
+    app = make_app(folder, bot_delay=0.01, limits=Limits(games_per_minute=1000), log=lambda text: None)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws="wsproto")
+
+
+def start_server(folder) -> tuple:
+    """A server in a process of its own, forked (it starts at once: the rulesets are
+    already loaded here), which the test kills."""
+    import multiprocessing
+
+    import httpx
+
+    from brass import Game
+
+    for ruleset, players in (("birmingham", 2), ("lancashire", 3)):  # rules made here, once, for the child too
+        Game(ruleset, players, seed=1)
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.web.serve_for_test", str(folder), str(port), *rig],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    if line.strip() != "ready":
-        process.kill()
-        raise AssertionError(f"the server did not start: {line} {process.stderr.read()}")
-    return process, port
+    process = multiprocessing.get_context("fork").Process(target=serve, args=(str(folder), port), daemon=True)
+    process.start()
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/setup", timeout=1)
+            return process, port
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the server did not start")
 
 
 def post(port, body):
@@ -201,8 +214,8 @@ def test_a_server_killed_mid_game_loses_no_game(tmp_path):
                 ws.send_json({"type": "play", "text": message["moves"][0]["text"], "version": message["version"]})
         time.sleep(0.05)  # the bots are moving, saving as they go: kill it now
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(timeout=10)
     store, said = reload(tmp_path)
     assert said == [], said
     assert set(store.tables) == {against_bot["game"], two_people["game"]}
