@@ -92,7 +92,10 @@ def move_words(game, move) -> MoveWords:
         if key in template_names and key not in used:
             used.add(key)  # said by the describe line
             continue
-        details.append((words_of_key(key), value_words(game, value, decision.text, move.player)))
+        words = value_words(game, value, decision.text, move.player)
+        if _kind_name(value) == "slot" and value.location.name in summary:
+            words = slot_words(value, with_place=False)  # the place is said already
+        details.append((words_of_key(key), words))
     return MoveWords(title, summary, details, card)
 
 
@@ -216,8 +219,7 @@ def value_words(game, value, text: str = "", player: Optional[int] = None) -> st
     if kind == "line":
         return " – ".join(loc.name for loc in value.locations)
     if kind == "slot":
-        industries = " or ".join(i.name for i in value.industries)
-        return f"space {value.number + 1} in {value.location.name} ({industries})"
+        return slot_words(value)
     if kind == "boardtile":
         return tile_words(game, value, player)
     if kind == "spacestate":
@@ -228,6 +230,13 @@ def value_words(game, value, text: str = "", player: Optional[int] = None) -> st
     if isinstance(name, str):
         return name
     return str(value) if value is not None else text
+
+
+def slot_words(slot, with_place: bool = True) -> str:
+    """An industry space: 'space 2 in Dudley (Coal mine or Iron works)'."""
+    industries = " or ".join(i.name for i in slot.industries)
+    place = f" in {slot.location.name}" if with_place else ""
+    return f"space {slot.number + 1}{place} ({industries})"
 
 
 def card_words(card) -> str:

@@ -114,10 +114,11 @@ def glyph(mark: dict, x: float, y: float, r: float, faded: bool = False) -> str:
     """An industry's mark: its shape in its colour, its letters in white."""
     opacity = ' opacity="0.45"' if faded else ""
     size = r * (1.15 if len(mark["letters"]) == 1 else 0.95)
-    return (
-        f'<g class="glyph"{opacity}>{shape_path(mark["shape"], x, y, r)} fill="{mark["colour"]}" stroke="#ffffff" stroke-width="1"/>'
-        f'<text x="{x:.1f}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size:.1f}" font-weight="700" fill="#ffffff">{escape(mark["letters"])}</text></g>'
-    )
+    shape = f'{shape_path(mark["shape"], x, y, r)} fill="{mark["colour"]}" stroke="#ffffff" stroke-width="1"/>'
+    if r < 9:  # too small for letters to read: the shape and colour say it
+        return f'<g class="glyph"{opacity}>{shape}</g>'
+    letters = f'<text x="{x:.1f}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size:.1f}" font-weight="700" fill="#ffffff">{escape(mark["letters"])}</text>'
+    return f'<g class="glyph"{opacity}>{shape}{letters}</g>'
 
 
 # ------------------------------------------------------------------ resources

@@ -35,10 +35,12 @@ class Limits:
     games_kept: int = 500  # games the server holds; beyond, the oldest finished one is archived
     sockets_per_table: int = 48
     sockets_per_client: int = 64
-    messages_per_second: float = 8.0  # what one connection may send, on average ...
-    message_burst: int = 16  # ... and at once
-    client_messages_per_second: float = 16.0  # what one address may send over all its connections ...
-    client_message_burst: int = 24  # ... and at once
+    # What one connection may send, on average and at once: a page asks why as the pointer
+    # passes over refused choices, and the words of each whole move it offers.
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    client_messages_per_second: float = 30.0  # what one address may send over all its connections ...
+    client_message_burst: int = 60  # ... and at once (a move's text is short: a question costs milliseconds)
     bot_seconds: float = 60.0  # a bot thinking longer than this is reported, and its seat may be handed over
 
 

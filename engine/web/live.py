@@ -2,7 +2,8 @@
 
 A page sends small JSON messages: ``play`` (a move's text and the *version* of
 the position it was chosen at), ``undo`` (with the version too), ``why`` (why
-a choice cannot be made), ``chat``, ``seat`` (hand a bot's seat that failed
+a choice cannot be made, or a whole move in words), ``hint`` (the hard bot's
+three best moves), ``chat``, ``seat`` (hand a bot's seat that failed
 to another bot or a person), ``rematch``. Each is measured before it is read
 (frame size, nesting, text length) and each connection may send only so many
 a second: a page that floods is refused, and slows no other table. A move
@@ -126,6 +127,8 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
             move = clean_text(data.get("text"), limits.move_chars, "a move")
             reason, words = await run_in_threadpool(table.why, seat, move)
             return {"type": "why", "text": move, "reason": reason, "words": words}
+        if kind == "hint":
+            return {"type": "hint", "version": data.get("version"), "moves": await run_in_threadpool(table.hint, seat, data.get("version"))}
         if kind == "chat":
             line = clean_text(data.get("text"), limits.chat_chars, "a chat line").strip()
             if line:
@@ -135,7 +138,7 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
             return await _hand_over(app, table, seat, data)
         if kind == "rematch":
             return await run_in_threadpool(app.state.rematch, table, seat)
-        raise Refused(400, f"unknown request {str(kind)[:40]!r}: expected play, undo, why, chat, seat, rematch or ping")
+        raise Refused(400, f"unknown request {str(kind)[:40]!r}: expected play, undo, why, hint, chat, seat, rematch or ping")
     except (MoveError, UndoError) as error:
         return {"type": "refused", "text": data.get("text") if isinstance(data.get("text"), str) else "", "reason": str(error)}
     except Refused as refused:

@@ -67,6 +67,7 @@ class Table:
         self.notice: Optional[str] = None  # a line every page shows (time ran out, a seat handed over)
         self.on_change: Callable[["Table", bool], None] = lambda table, saved: None
         self._listeners: list = []
+        self._hinting = threading.Lock()
         self.bots = None  # set by the store: brass.web.bot_seats.SeatBots
         self.store = None  # the store that keeps it
 
@@ -141,6 +142,31 @@ class Table:
                 return None, move_words(self.game, move).sentence()
             except Exception:  # words are a courtesy
                 return None, move.full_notation()
+
+    def hint(self, seat: int, version) -> list:
+        """The hard bot's three best moves for ``seat`` now (as ``brass play``'s hint gives
+        them), with its estimates and their words; worked out on a copy, away from the
+        table, one hint at a time per table."""
+        from ..bots import make_bot
+
+        with self.lock:
+            self._check_turn(seat)
+            self._check_version(version)
+            game = self.game.copy()
+        if not self._hinting.acquire(blocking=False):
+            raise MoveError("a hint is being worked out for this table already: a moment")
+        try:
+            advisor = make_bot("hard", (game.seed, len(self.log), "hint"), imports=False)
+            found = []
+            for move, value in advisor.estimates(game, 3):
+                try:
+                    words = move_words(game, move).sentence()
+                except Exception:
+                    words = move.full_notation()
+                found.append({"text": move.full_notation(), "words": words, "value": round(float(value), 1)})
+            return found
+        finally:
+            self._hinting.release()
 
     def _check_turn(self, seat: int) -> None:
         if self.game.is_over():

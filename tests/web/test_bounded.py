@@ -145,7 +145,7 @@ def test_what_a_socket_sends_is_measured_before_it_is_read(client):
             "the message is nested more than 4 levels deep",
             "binary frames are not read: send JSON text",
             "a move holds a character that is not text (a lone surrogate)",
-            "unknown request 'fly': expected play, undo, why, chat, seat, rematch or ping",
+            "unknown request 'fly': expected play, undo, why, hint, chat, seat, rematch or ping",
             "a message is a JSON object with a type",
         ]
         ws.send_text(json.dumps({"type": "why", "text": "x" * 20_000}))
@@ -159,14 +159,15 @@ def test_a_socket_that_floods_is_slowed(client):
     table = table_of(client, created)
     with client.websocket_connect(f"/ws/{tokens_of(created)[table.game.to_move]}") as ws:
         ws.receive_json()
+        limits = Limits()
         start = time.perf_counter()
-        for _ in range(40):
+        for _ in range(limits.message_burst + 30):
             ws.send_json({"type": "why", "text": "pass"})
-        answers = [ws.receive_json() for _ in range(40)]
+        answers = [ws.receive_json() for _ in range(limits.message_burst + 30)]
         taken = time.perf_counter() - start
     refused = [a for a in answers if a["type"] == "refused"]
     assert refused and all(a["reason"] == "too many requests at once: slow down" for a in refused)
-    assert len(answers) - len(refused) >= 16  # the burst, and what the rate let through meanwhile
+    assert len(answers) - len(refused) >= limits.message_burst  # the burst, and what the rate let through meanwhile
     assert taken > 0.5, "past its burst, a connection is read at its rate only"
 
 
@@ -190,9 +191,9 @@ def move_time(port, token) -> float:
 def flood(port: int, tokens: list, seconds: float, sent) -> None:
     """In a process of its own (as an attacker is): send costly questions as fast as
     possible on every connection, never reading an answer: the longest move text the
-    server reads, and 100,000 characters (which before the limits cost 0.3 s each)."""
+    server reads, and 20,000 characters (which before the limits cost some 60 ms each)."""
     fits = json.dumps({"type": "why", "text": ("network " + "line=birmingham--walsall " * 80)[:500]})
-    huge = json.dumps({"type": "why", "text": "build " + "card=coal " * 10_000})
+    huge = json.dumps({"type": "why", "text": "build " + "card=coal " * 2_000})
     sockets = [Socket(f"ws://127.0.0.1:{port}/ws/{token}", source="127.0.0.2") for token in tokens]
     for ws in sockets:
         ws.sock.settimeout(0.05)
@@ -214,7 +215,7 @@ def test_a_flooding_client_does_not_slow_another_game(tmp_path):
 
     import httpx
 
-    with running_server(tmp_path, limits=Limits(games_per_minute=1000, socket_frame_chars=200_000)) as server:
+    with running_server(tmp_path, limits=Limits(games_per_minute=1000, socket_frame_chars=30_000)) as server:
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
 
         def game():
@@ -242,5 +243,6 @@ def test_a_flooding_client_does_not_slow_another_game(tmp_path):
     limits = Limits()
     allowed = limits.client_message_burst + limits.client_messages_per_second * seconds
     assert len(answered) <= allowed, f"{len(answered)} questions answered from one address in {seconds:.1f} s; the rate allows {allowed:.0f}"
-    # Before the limits (any length of text, no rates) a move under such a flood took seconds.
-    assert loaded_time < max(1.0, 5 * quiet_time), f"a move took {loaded_time:.3f} s under the flood, {quiet_time:.3f} s without"
+    # Measured where this test was written (2 shared cores): a move took 0.04 s on a quiet
+    # server and 0.06 s under this flood; without the rates and the move text's limit, 0.43 s.
+    assert loaded_time < 4 * quiet_time + 0.1, f"a move took {loaded_time:.3f} s under the flood, {quiet_time:.3f} s without"

@@ -151,3 +151,15 @@ def test_the_tab_title_and_turn_follow_the_state(client):
         until(lambda: table.game.to_move != mover)
         assert not state_until(mine, lambda m: m["version"] == 1)["your_turn"]
         assert state_until(theirs, lambda m: m["version"] == 1)["your_turn"]
+
+
+def test_a_hint_gives_the_hard_bots_best_moves_in_words(client):
+    created = new_game(client, ["human", "human"])
+    table = table_of(client, created)
+    with client.websocket_connect(f"/ws/{tokens_of(created)[table.game.to_move]}") as ws:
+        first = ws.receive_json()
+        ws.send_json({"type": "hint", "version": first["version"]})
+        hint = next(m for m in drain(ws) if m["type"] == "hint")
+    legal = {m["text"] for m in first["moves"]}
+    assert 1 <= len(hint["moves"]) <= 3 and all(m["text"] in legal and m["words"] and "=" not in m["words"] for m in hint["moves"])
+    assert table.log == [], "a hint plays nothing"

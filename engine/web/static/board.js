@@ -168,6 +168,24 @@ export function clearMarks(svg) {
   for (const g of svg.querySelectorAll("g.legal, g.other, g.picked")) g.classList.remove("legal", "other", "picked");
 }
 
+// When a choice is on the map and none of it is in sight (a phone shows part of the
+// map), the view moves to the first of it.
+export function reveal(svg) {
+  const view = svg.closest("#board-view");
+  if (!view) return;
+  const legal = [...svg.querySelectorAll("g.legal")];
+  if (!legal.length) return;
+  const frame = view.getBoundingClientRect();
+  const seen = legal.some((g) => {
+    const box = g.getBoundingClientRect();
+    return box.right > frame.left && box.left < frame.right && box.bottom > frame.top && box.top < frame.bottom;
+  });
+  if (seen) return;
+  const box = legal[0].getBoundingClientRect();
+  view.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+  view.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+}
+
 export function enableClicks(container) {
   container.addEventListener("click", (event) => {
     const g = event.target.closest && event.target.closest("g.legal, g.other");

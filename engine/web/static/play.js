@@ -6,7 +6,7 @@
 // takes no other move until the next state comes.
 
 import { $, el, post, say } from "./dom.js";
-import { clearMarks, enableClicks, enableTips, enableZoom, hideTip, pointable, setHandlers, showBoard, showTip } from "./board.js";
+import { clearMarks, enableClicks, enableTips, enableZoom, hideTip, pointable, reveal, setHandlers, showBoard, showTip } from "./board.js";
 import { renderChat, renderHand, renderLog, renderMarkets, renderOutcome, renderPlayers, renderTracks } from "./sheets.js";
 
 let state = null;        // the last state the server sent this page
@@ -85,6 +85,7 @@ function onMessage(message) {
     window.__version = state.version;
     if (fresh) {
       chosen = []; reasons.clear(); moveWords.clear(); sentAt = null;
+      $("hints").textContent = ""; $("hint").disabled = false;
       if ($("reason").textContent === SENT) showReason("");
     }
     render();
@@ -98,11 +99,15 @@ function onMessage(message) {
     for (const resolve of asking.get(message.text) || []) resolve(message.reason || "");
     asking.delete(message.text);
   } else if (message.type === "refused") {
+    $("hint").disabled = false;
+    if ($("hints").textContent.endsWith("thinking…")) $("hints").textContent = "";
     if (message.text !== undefined || sentAt !== null) { sentAt = null; renderBuilder(); }
     showReason(message.reason, true);
   } else if (message.type === "error") {
     if (message.final) finalError = message.message;
     say(message.message);
+  } else if (message.type === "hint") {
+    showHints(message);
   } else if (message.type === "link") {
     showReason(`${message.text}: ${location.origin}${message.url}`);
   }
@@ -345,10 +350,13 @@ function hoverWhy(text, words, event) {
 }
 
 function markBoard(svg, opts, legal) {
+  const cards = new Set(Object.keys(state.sheet.cards));
   for (const d of chosen) {
+    if (cards.has(d[1])) continue;  // a card, not the place of the same name
     const g = svg.querySelector(`g[data-value="${CSS.escape(d[1])}"]`);
     if (g) g.classList.add("picked");
   }
+  if (opts.some((d) => cards.has(d[1]))) return;  // a choice of cards is made beside the map
   const cats = new Set();
   for (const d of opts) {
     const g = svg.querySelector(`g[data-value="${CSS.escape(d[1])}"]`);
@@ -363,6 +371,7 @@ function markBoard(svg, opts, legal) {
     g.classList.add(isLegal ? "legal" : "other");
     g.dataset.text = candidateText(d);
   }
+  reveal(svg);
 }
 
 function boardPick(g) {
@@ -393,6 +402,20 @@ function boardTip(target) {
   return target.dataset.tip;
 }
 
+function showHints(message) {
+  const box = $("hints");
+  box.textContent = "";
+  $("hint").disabled = false;
+  if (!state || message.version !== state.version) return;
+  box.append(el("p", { class: "hint" }, "The hard bot's advice (its estimate: points ahead of the best other player):"));
+  for (const move of message.moves) {
+    const button = el("button", { type: "button", class: "legal hinted", "data-text": move.text });
+    button.append(el("span", {}, `${move.words} (${move.value > 0 ? "+" : ""}${move.value})`), el("code", {}, move.text));
+    button.addEventListener("click", () => playMove(move.text));
+    box.append(button);
+  }
+}
+
 // ------------------------------------------------------------------ start
 export function play(tokenValue, asOnlooker) {
   token = tokenValue;
@@ -412,6 +435,12 @@ export function play(tokenValue, asOnlooker) {
     sentAt = state.version;
     $("undo").disabled = true;
     send({ type: "undo", version: state.version });
+  });
+  $("hint").addEventListener("click", () => {
+    if (!state || !state.your_turn) return;
+    $("hint").disabled = true;
+    $("hints").textContent = "The hard bot is thinking…";
+    send({ type: "hint", version: state.version });
   });
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -180,7 +180,7 @@ function track(name, markers, low, high) {
 export function renderHand(state) {
   const hand = $("hand");
   hand.textContent = "";
-  $("hand-box").hidden = state.seat === null;
+  $("hand-box").hidden = state.seat === null || (Boolean(state.outcome) && !state.hand.length);
   for (const card of state.hand) {
     const item = el("li", { class: `card kind-${card.kind || "other"}`, title: card.words }, card.name);
     hand.appendChild(item);
@@ -221,7 +221,7 @@ export function renderOutcome(state) {
   const b = state.outcome.breakdown;
   const table = el("table", { class: "breakdown" });
   const head = el("tr");
-  for (const h of ["Player", "Era", ...b.headings.map((x) => `VP for ${x}`), "VP in play", "VP", "Money"]) head.appendChild(el("th", { scope: "col" }, h));
+  for (const h of ["Player", "Era", ...b.headings.map((x) => `VP for ${x}`), "VP in play", "VP", "Money", "Income"]) head.appendChild(el("th", { scope: "col" }, h));
   table.appendChild(head);
   const order = state.outcome.ranking.flat();
   for (const i of order) {
@@ -231,14 +231,14 @@ export function renderOutcome(state) {
       const p = era.players[i];
       row.append(el("th", { scope: "row" }, k === 0 ? name : ""), el("td", {}, era.era));
       for (const h of b.headings) row.append(el("td", {}, signed(p.scored[h] || 0)));
-      row.append(el("td", {}, signed(p.in_play)), el("td", {}, String(p.vp)), el("td", {}, money(p.money)));
+      row.append(el("td", {}, signed(p.in_play)), el("td", {}, String(p.vp)), el("td", {}, money(p.money)), el("td"));
       table.appendChild(row);
     });
     const t = b.totals[i];
     const row = el("tr", { class: "total" });
-    row.append(el("th", { scope: "row" }, ""), el("td", {}, `total (income ${signed(t.income_level)})`));
+    row.append(el("th", { scope: "row" }, ""), el("td", {}, "total"));
     for (const h of b.headings) row.append(el("td", {}, String(t.scored[h] || 0)));
-    row.append(el("td", {}, signed(t.in_play)), el("td", {}, String(t.vp)), el("td", {}, money(t.money)));
+    row.append(el("td", {}, signed(t.in_play)), el("td", {}, String(t.vp)), el("td", {}, money(t.money)), el("td", {}, signed(t.income_level)));
     table.appendChild(row);
   }
   const holder = $("breakdown");
