@@ -99,3 +99,40 @@ def test_brass_svg_draws_a_record_at_a_move(tmp_path, capsys):
     assert board_svg(early) == out.rstrip("\n")
     assert main(["svg", str(path), "--move", "99"]) == 1
     assert "has 12 moves; --move takes 0 to 12" in capsys.readouterr().err
+
+
+def test_a_tile_shows_its_level_vp_owner_and_what_selling_it_needs():
+    game = Game("birmingham", 2, seed=1)
+    game.set_position({"tiles": [{"space": "stafford.1", "owner": 1, "industry": "pottery", "level": 1}]})
+    words = parts(board_svg(game, panel=False), "slot")["stafford.1"]
+    assert "Player 2's Pottery, level 1" in words and "not flipped" in words
+    assert "to sell it: 1 beer" in words and "10 VP once flipped, income +5 when it flips" in words
+
+
+def test_each_industry_has_a_mark_of_its_own():
+    from brass.svg import industry_glyphs
+
+    for ruleset in ("birmingham", "lancashire"):
+        marks = industry_glyphs(Game(ruleset, 3, seed=1).board.industries)
+        assert len({m["shape"] for m in marks.values()}) == len(marks) == len({m["letters"] for m in marks.values()})
+
+
+def test_names_take_no_pointer_and_the_map_alone_has_no_panel():
+    game = played("birmingham", players=2, moves=10)
+    root = ET.fromstring(board_svg(game, 0, panel=False))
+    labels = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "labels")
+    assert labels.get("pointer-events") == "none"
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("id") == "panel"]
+    assert any(g.get("id") == "panel" for g in ET.fromstring(board_svg(game, 0)).iter(f"{SVG}g"))
+
+
+def test_places_show_their_link_icons_and_merchants_their_bonus():
+    from brass.svg import link_icons
+
+    game = Game("birmingham", 2, seed=1)
+    shrewsbury = game.board.get("location", "shrewsbury")
+    assert link_icons(game, shrewsbury) == 2 == game.define("icons", None, shrewsbury)
+    places = parts(board_svg(game, panel=False), "place")
+    assert places["shrewsbury"].endswith("2 link icons here")
+    texts = " ".join(t.text or "" for t in ET.fromstring(board_svg(game, panel=False)).iter(f"{SVG}text"))
+    assert "4 VP" in texts and "£5" in texts  # what the beer pays, as the board prints it: Shrewsbury 4 VP, Warrington £5

@@ -9,9 +9,9 @@ a space by its place and number, coal or beer by where it comes from)::
     >>> from brass import Game
     >>> from brass.explain.moves import move_words
     >>> game = Game("birmingham", 2, seed=1)
-    >>> move = game.parse("network card=cannock line=birmingham--walsall")
+    >>> move = game.parse("network card=dudley line=birmingham--walsall")
     >>> move_words(game, move).sentence()
-    'Build a canal link: Birmingham – Walsall (card: Cannock)'
+    'Build a canal link: Birmingham – Walsall (card: Dudley)'
     >>> move_words(game, game.parse("loan card=birmingham")).sentence()
     'Take a loan (card: Birmingham)'
 
@@ -43,7 +43,7 @@ class MoveWords:
     card: Optional[str] = None  # the card played, when there is one, named
 
     def sentence(self) -> str:
-        """One line: 'Build a canal link: Birmingham – Walsall (card: Cannock)'."""
+        """One line: 'Build a canal link: Birmingham – Walsall (card: Dudley)'."""
         head = capitalised(self.summary or self.title)
         shown = [_detail(what, value) for what, value in self.details]
         text = head + (": " + "; ".join(shown) if shown else "")

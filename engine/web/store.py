@@ -27,7 +27,7 @@ from ..bots import make_bot
 from ..errors import BrassError, RecordError
 from .bot_seats import SeatBots
 from .limits import Limits, Refused
-from .table import HUMAN, ID, Table, table_from_json
+from .table import HUMAN, ID, Table, table_from_json, table_json_for
 
 TIMEOUT_BOT = "greedy"  # moves for a person whose time ran out: quick, and sensible
 
@@ -107,9 +107,13 @@ class Store:
         # Looked up by a hash of the token: how long a lookup takes tells nothing of the token.
         return hashlib.sha256(token.encode("utf-8", "replace")).digest()
 
-    def create(self, data: dict) -> Table:
+    def create(self, data, seats: Optional[list] = None) -> Table:
         """A new table from its file form (brass.web.table.new_table_json), checked as a file
-        read back at the next start is; saved before it is answered. Refused if not."""
+        read back at the next start is; saved before it is answered. Refused if not.
+
+        ``create(game, seats)``: a table for a game made here (its record is its file form)."""
+        if seats is not None:
+            data = table_json_for(data, seats)
         try:
             table = table_from_json(json.loads(json.dumps(data)), self.limits)
         except BrassError as error:

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Callable, Optional
 
-from ..bots import BOTS
+from ..bots.registry import bot_class
 from ..errors import BrassError, MoveError, RecordError, UndoError
 from ..explain.moves import move_words
 from ..game import Game
@@ -295,13 +295,17 @@ def table_from_json(data, limits: Limits) -> Table:
 
 
 def check_seats(seats, players: int) -> list:
+    """Who sits where: 'human' or a registered bot's name (never a module to import)."""
     if not isinstance(seats, list) or len(seats) != players:
         raise RecordError(f"seats: expected a list of {players} (a person's or a bot's name for each player)")
     for seat, kind in enumerate(seats):
-        if kind != HUMAN and kind not in BOTS:
-            raise RecordError(f"seats[{seat}]: {kind!r} is neither 'human' nor a bot; the bots: {', '.join(BOTS)}")
-    if HUMAN not in seats:
-        raise RecordError("seats: at least one seat must be a person's (human)")
+        if not isinstance(kind, str):
+            raise RecordError(f"seats[{seat}]: expected 'human' or a bot's name")
+        if kind != HUMAN:
+            try:
+                bot_class(kind, imports=False)
+            except ValueError as error:  # the registry's own words: which bots there are
+                raise RecordError(str(error)) from None
     return list(seats)
 
 
@@ -372,6 +376,8 @@ def new_table_json(body: dict, limits: Limits) -> dict:
     seats = body.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 16 or not all(isinstance(s, str) for s in seats):
         raise Refused(400, "seats: expected a list of 'human' or a bot's name, one per player")
+    if HUMAN not in seats:
+        raise Refused(400, "seats: at least one seat must be a person's (human)")
     if "record" in body:
         record = body["record"]
         try:
@@ -409,13 +415,25 @@ def new_table_json(body: dict, limits: Limits) -> dict:
     }
 
 
+def table_json_for(game: Game, seats: list) -> dict:
+    """The file form of a new table for ``game``, made here (Store.create(game, seats))."""
+    now = time.time()
+    return {
+        "format": FORMAT, "id": secrets.token_hex(6), "seats": list(seats),
+        "tokens": [new_token() if kind == HUMAN else None for kind in seats], "watch": new_token(),
+        "claimed": [kind == HUMAN for kind in seats], "listed": False, "clock": 0, "version": 0,
+        "created": now, "changed": now, "rematch": None, "chat": [], "record": game.record(),
+    }
+
+
 def _new_record(body: dict, players: int, limits: Limits) -> dict:
     from ..ruleset import installed_rulesets
 
     ruleset = body.get("ruleset")
     installed = installed_rulesets()
     if not isinstance(ruleset, str) or ruleset not in installed:  # a name, never a path
-        raise Refused(400, f"ruleset: {str(ruleset)[:40]!r} is not installed; installed: {', '.join(sorted(installed))}")
+        asked = ruleset if isinstance(ruleset, str) else str(ruleset)[:40]
+        raise Refused(400, f"unknown ruleset {asked!r}; installed: {', '.join(sorted(installed))}")
     names = body.get("names") or []
     if not isinstance(names, list) or len(names) > players:
         raise Refused(400, f"names: expected at most {players} names, one per seat")

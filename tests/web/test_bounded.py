@@ -75,9 +75,15 @@ def test_a_form_from_another_site_cannot_create_a_game(client):
     assert response.status_code == 200
 
 
-def test_another_host_name_is_not_answered(client):
-    response = client.get("/api/setup", headers={"Host": "evil.example"})
-    assert response.status_code == 400 and "does not answer to the host 'evil.example'" in response.json()["error"]
+def test_another_host_name_is_not_answered(tmp_path):
+    import httpx
+
+    with running_server(tmp_path) as server:
+        assert httpx.get(f"{server.url}api/setup").status_code == 200
+        response = httpx.get(f"{server.url}api/setup", headers={"Host": "evil.example"})
+        assert response.status_code == 400 and "does not answer to the host 'evil.example'" in response.json()["error"]
+        created = httpx.post(f"{server.url}api/games", json={"ruleset": "birmingham", "seats": ["human", "quick"]}, headers={"Host": "evil.example:80"})
+        assert created.status_code == 400 and not server.store.tables
 
 
 def test_a_socket_from_another_site_is_refused(tmp_path):

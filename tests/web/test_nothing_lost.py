@@ -47,10 +47,11 @@ def reload(folder) -> tuple:
         ({"names": ["ok", "tab\there"]}, "names[1]: a name cannot hold control characters"),
         ({"names": {"a": 1}}, "names: expected at most 2 names"),
         ({"names": [3, "x"]}, "names[0]: expected text"),
-        ({"seats": ["human", "nobody"]}, "seats[1]: 'nobody' is neither 'human' nor a bot"),
+        ({"seats": ["human", "nobody"]}, "unknown bot 'nobody'; bots: random, quick, greedy"),
+        ({"seats": ["human", "os:system"]}, "unknown bot 'os:system'; bots: random, quick, greedy"),
         ({"seats": ["greedy", "greedy"]}, "seats: at least one seat must be a person's"),
         ({"seats": ["human"] * 7}, "is for 2, 3, 4 players, not 7"),
-        ({"ruleset": "../../etc"}, "ruleset: '../../etc' is not installed"),
+        ({"ruleset": "../../etc"}, "unknown ruleset '../../etc'; installed: birmingham,"),
         ({"clock": 7}, "clock: 7 is not offered"),
     ],
 )
