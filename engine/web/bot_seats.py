@@ -124,6 +124,7 @@ class SeatBots:
             table.trouble = None
             who = "a person" if to == HUMAN else f"the bot {to}"
             table.notice = f"{table.game.players[seat].name}'s seat went from the bot {was} to {who}, at {table.game.players[by].name}'s request"
+            table.start_clock()
             table.changed_now(save=True)
         self.wake()
         return token

@@ -60,7 +60,7 @@ def _build(table: Table, seat: Optional[int]) -> dict:
             for i, (p, kind) in enumerate(zip(game.players, table.seats))
         ],
         "view": game.view(seat),
-        "svg": board_svg(game, seat, panel=False),
+        "svg": _map(table),
         "sheet": sheet_of(game.ruleset),
         "log": list(table.log),
         "your_turn": yours,
@@ -79,6 +79,14 @@ def _build(table: Table, seat: Optional[int]) -> dict:
         "rematch": _rematch(table, seat),
         "hand": _hand(game, seat),
     }
+
+
+def _map(table: Table) -> str:
+    """The map, drawn once per change for every seat: it shows only what all may see."""
+    kept = getattr(table, "_map", None)
+    if kept is None or kept[0] != table.revision:
+        kept = table._map = (table.revision, board_svg(table.game, None, panel=False))
+    return kept[1]
 
 
 def _waiting_in(game) -> Optional[str]:

@@ -10,7 +10,7 @@ resources), the descriptions the ruleset's schema gives them, the values
 from __future__ import annotations
 
 from ..language.runtime import Frame, Run
-from ..svg import industry_glyphs, resource_colours, tile_uses
+from ..svg import industry_glyphs, resource_colours, resources_of, tile_uses
 
 # What the engine's own schema says of a tile's fields (schemas/industries.json).
 CORE_FIELDS = {
@@ -59,10 +59,7 @@ def _sheet(ruleset) -> dict:
 
 
 def _resources(ruleset) -> list:
-    names = list(ruleset.rules.resources)
-    for market in ruleset.board.markets:
-        if market.resource and market.resource not in names:
-            names.append(market.resource)
+    names = resources_of(ruleset.rules, ruleset.board)
     colours = resource_colours(names)
     return [{"id": name, "name": name.replace("_", " "), "colour": colours[name]} for name in names]
 

@@ -92,6 +92,7 @@ class Store:
         table.on_change = self._changed
         table.store = self
         table.bots = SeatBots(table, self.bot_delay, self.log)
+        table.start_clock()
 
     def _index(self, table: Table) -> None:
         for key, value in list(self._tokens.items()):

@@ -218,6 +218,12 @@ class Table:
         if moved and self.bots is not None:
             self.bots.wake()
 
+    def start_clock(self) -> None:
+        """A person to move on a table with a clock has until now plus the clock (at the
+        start, and after a restart: the time already taken is not known)."""
+        with self.lock:
+            self.deadline = time.time() + self.clock if self.clock and self._person_to_move() else None
+
     def _person_to_move(self) -> bool:
         return not self.game.is_over() and self.seats[self.game.to_move] == HUMAN
 

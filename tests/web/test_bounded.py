@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import socket
 import statistics
-import threading
 import time
 
 import pytest

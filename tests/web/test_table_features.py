@@ -4,6 +4,8 @@ same seats, the score breakdown per era, a clock a table chooses, and a table ch
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -106,6 +108,15 @@ def test_a_rematch_waits_for_the_end(client):
         ws.receive_json()
         ws.send_json({"type": "rematch"})
         assert [m["reason"] for m in drain(ws) if m["type"] == "refused"] == ["a rematch can be started once the game is over"]
+
+
+def test_the_clock_runs_from_the_first_move_and_again_after_a_restart(tmp_path):
+    with app_client(tmp_path) as client:
+        created = new_game(client, ["human", "human"], clock=60)
+        table = table_of(client, created)
+        assert table.deadline is not None and 55 < table.deadline - time.time() <= 60
+    with app_client(tmp_path) as client:
+        assert client.app.state.store.tables[created["game"]].deadline is not None
 
 
 def test_a_clock_moves_for_a_person_whose_time_runs_out(tmp_path):
