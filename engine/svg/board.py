@@ -221,6 +221,8 @@ def built_tile(picture: Picture, slot, tile, x: float, y: float, where: str) -> 
     parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{SLOT}" height="{SLOT}" rx="4" fill="{fill}" stroke="{INK if flipped else colour(owner)}" stroke-width="{2.5 if flipped else 3}" class="box"/>')
     parts.append(glyph(picture.marks[industry.id], x + 10, y + 10, 7.5))
     parts.append(f'<text x="{x + SLOT - 4:.0f}" y="{y + 14:.0f}" text-anchor="end" font-size="12" font-weight="700" fill="{ink}">{roman(tile.type.level)}</text>')
+    if not flipped and income:  # what flipping it will add to its owner's income
+        parts.append(f'<text x="{x + SLOT / 2 + 1:.0f}" y="{y + 13:.0f}" text-anchor="middle" font-size="9.5" fill="{ink}">+{income}</text>')
     # The middle: cubes on it, or what selling it needs.
     row = [(picture.resources.get(r, INK), n, False) for r, n in cubes.items()] or [(picture.resources.get(r, INK), n, True) for r, n in needs.items() if not flipped]
     cx = x + 5

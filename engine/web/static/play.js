@@ -269,7 +269,8 @@ function renderBuilder() {
   if (svg) clearMarks(svg);
   if (!state.your_turn) return;
   $("waiting-in").hidden = !state.waiting_in;
-  $("waiting-in").textContent = state.waiting_in ? `${state.waiting_in}: a choice the rules ask of you now (${state.view.players[state.seat].money < 0 ? "you owe money: " : ""}see the choices below).` : "";
+  const owed = state.view.players[state.seat].money;
+  $("waiting-in").textContent = state.waiting_in ? `${state.waiting_in}: the rules ask you to choose now${owed < 0 ? `: you owe £${-owed}` : ""}. Each choice below says what it is.` : "";
   for (;;) {  // a choice with one possibility is made at once
     const moves = matching();
     const opts = nextOptions(moves);
