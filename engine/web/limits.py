@@ -17,7 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..records import MAX_NESTING
+from ..records import MAX_NESTING, json_nesting
 
 
 @dataclass(frozen=True)
@@ -53,34 +53,9 @@ class Refused(Exception):
         self.reason = reason
 
 
-def nesting(text: str, limit: int) -> int:
-    """How deeply the JSON ``text`` nests, counting no further than past ``limit``."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
 def parse_json(text: str, limit: int, what: str = "the request"):
     """JSON text, its nesting measured before it is parsed; Refused(400) saying why not."""
-    if nesting(text, limit) > limit:
+    if json_nesting(text, limit) > limit:
         raise Refused(400, f"{what} is nested more than {limit} levels deep")
     try:
         return json.loads(text)
