@@ -8,6 +8,8 @@ refer to players by index and to the static board by object, which makes
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from operator import attrgetter
 from typing import Optional
 
 from .journal import Journal
@@ -180,18 +182,24 @@ class GameState:
     def links(self):
         return [link for link in self.line_links if link is not None]
 
-    def digest(self) -> tuple:
+    def digest(self, mapping=None) -> tuple:
         """Everything the rules can see or change, as plain values: two states with
         the same digest play on alike. The waiting frame, the journal and derived
         caches are left out, and the box (a ledger no rule reads) in no order. Board
         objects (cards, tile types, tokens) compare by identity, which holds within
-        one loaded ruleset. Quick: it is taken after many moves."""
+        one loaded ruleset. Quick: it is taken after many moves.
+
+        Mappings are given as sorted items, so the digest can be hashed; with
+        ``mapping=dict`` they are copied as they are, which compares the same way
+        (a dict's order does not count; the box is a Counter) for less, for callers that
+        only compare (the oracle tests take it after every legal move)."""
+        _items = _sorted_items if mapping is None else mapping
         players = tuple(
             (p.money, p.income_space, p.vp, p.spent, tuple(p.hand), tuple(p.discard), _items(p.mat), _items(p.fields))
             for p in self.players
         )
         tiles = tuple((t.slot, t.type, t.owner, t.flipped, _items(t.cubes), t.era) for t in self.slot_tiles if t is not None)
-        links = tuple((link.line, link.owner, link.kind) for link in self.line_links if link is not None)
+        links = tuple(map(_link_values, filter(None, self.line_links)))
         spaces = tuple((s.token, _items(s.cubes)) for s in self.spaces)
         return (
             players,
@@ -203,7 +211,7 @@ class GameState:
             _items(self.piles),
             tuple((pool, tuple(pile)) for pool, pile in sorted(self.token_piles.items())),
             _items(self.counters),
-            tuple(sorted((owner, tile_type.index) for owner, tile_type in self.box)),
+            tuple(sorted((owner, tile_type.index) for owner, tile_type in self.box)) if mapping is None else Counter(self.box),
             self.bank,
             _items(self.supply),
             (self.era_index, self.round, self.turn_index, self.actions_left, self.actions_taken, self.phase),
@@ -233,5 +241,8 @@ class GameState:
         return other
 
 
-def _items(mapping) -> tuple:
+_link_values = attrgetter("line", "owner", "kind")
+
+
+def _sorted_items(mapping) -> tuple:
     return tuple(sorted(mapping.items())) if len(mapping) > 1 else tuple(mapping.items())
