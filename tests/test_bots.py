@@ -217,7 +217,7 @@ def test_a_port_flips_by_a_sale_when_a_mill_is_connected():
 
 @pytest.mark.parametrize("level", ["planner", "hard"])
 def test_a_decision_keeps_to_its_budget(level, monkeypatch):
-    from brass.bots import planning
+    from brass.bots import planning, search
 
     game = Game("lancashire", 2, seed=3)
     greedy = make_bot("greedy", 3)
@@ -239,8 +239,8 @@ def test_a_decision_keeps_to_its_budget(level, monkeypatch):
     make_bot(level, 2).choose(game)
     full = len(judged)  # on the bot's own budget
     monkeypatch.setattr(planning.HeuristicBot, "budget", full // 4)
-    monkeypatch.setattr(planning.SearchBot, "plan_budget", full // 4)
-    monkeypatch.setattr(planning.SearchBot, "budget", full // 3)
+    monkeypatch.setattr(search.SearchBot, "plan_budget", full // 4)
+    monkeypatch.setattr(search.SearchBot, "budget", full // 3)
     judged.clear()
     move = make_bot(level, 2).choose(game)
     assert game.parse(move.notation()).notation() == move.notation()  # still a legal move
@@ -262,26 +262,26 @@ def _turn_start(ruleset: str, players: int, seed: int, first: bool) -> Game:
 
 
 @pytest.mark.parametrize("first", [True, False], ids=["first in the round", "last in the round"])
-def test_hard_judges_every_plan_at_the_end_of_the_round(first, monkeypatch):
-    from brass.bots import planning
-    from brass.bots.planning import SearchBot, UNLIMITED, _distinct, plans
+def test_hard_judges_every_plan_at_the_end_of_its_next_turn(first, monkeypatch):
+    from brass.bots import search
+    from brass.bots.planning import UNLIMITED, _distinct, plans
+    from brass.bots.search import SearchBot
 
     game = _turn_start("birmingham", 2, 11, first)
-    seat, era, round_ = game.to_move, game.state.era_index, game.state.round
+    seat, other = game.to_move, 1 - game.to_move
     bot = SearchBot(3)
     kept = _distinct(plans(game, seat), bot.candidates)
     assert len(kept) > 1
     asked = []
-    monkeypatch.setattr(planning, "plans", lambda g, mover, *args: asked.append(mover) or plans(g, mover, *args))
+    monkeypatch.setattr(search, "plans", lambda g, mover, *args: asked.append(mover) or plans(g, mover, *args))
     for plan in kept:
         asked.clear()
         reached = bot._played_out(game, plan, seat, random.Random(1), UNLIMITED)
         # Whatever the plan spends (and so whoever goes first next), the position is
-        # judged at the next round's start, every seat having had its turn.
-        assert (reached.state.era_index, reached.state.round) != (era, round_)
-        assert reached.state.turn_index == 0 and reached.state.actions_left in (1, 2)
-        # The other player replied by its best turn plan if its turn came after the seat's.
-        assert asked == ([(seat + 1) % 2] if first else [])
+        # judged once the other player has had its turns until the seat's next one,
+        # and the seat that one: each turn by its player's best plan.
+        assert asked[-1] == seat and set(asked[:-1]) == {other}
+        assert reached.state.round > game.state.round
 
 
 def _does(move) -> str:
