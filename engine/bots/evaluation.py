@@ -19,7 +19,9 @@ is the planning bots' measure: everything in points, on one scale.
   (so a loan, £30 now for three levels, pays only late or when the money builds
   at once). The first few pounds count double (without them a player cannot
   act), a hoard beyond what can soon be spent counts in part, and income below
-  level 0 counts twice over (a shortfall takes tiles and points).
+  level 0 counts twice over (a shortfall takes tiles and points), and so
+  does each pound a player would be short at the next round's end if it spent
+  no more (its income paid from too little money).
 * **Resources left for others**: cubes on a player's tiles serve others and
   will flip them when taken, so they count a little.
 
@@ -42,6 +44,7 @@ from ..game import Game
 POINTS_PER_POUND = 0.3
 SHORT = 8  # the first pounds count double: without them a player cannot act
 DEBT_WEIGHT = 2.0  # income below level 0 counts this many times over (a shortfall takes tiles and points)
+SHORTFALL_POINTS = 2.0  # each pound a player would be short at the next round end's income, if it spent no more
 SPENDABLE = 40  # pounds a player can soon use (and at most SPEND_PER_ROUND a round left); a hoard beyond it counts ...
 SPEND_PER_ROUND = 25
 HOARD_SHARE = 0.4  # ... at this share of the rate
@@ -319,8 +322,11 @@ class Heuristic:
         income_worth = self.income_worth(rounds)
         for i in judged:
             level = levels[i]
+            money = players[i].money
             values[i] += level * income_worth * (DEBT_WEIGHT if level < 0 else 1.0)
-            values[i] += self.money_worth(players[i].money, rounds)
+            values[i] += self.money_worth(money, rounds)
+            if money + level < 0:  # a shortfall at the round's end: tiles sold for half, then points
+                values[i] += SHORTFALL_POINTS * (money + level)
         return values
 
     def relative(self, game: Game, player: int) -> float:

@@ -22,8 +22,10 @@ the era (:func:`phase`).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..game import Game
-from .evaluation import CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, Heuristic
+from .evaluation import CUBE_DRAG, CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, SALE_CHANCE, SHORTFALL_POINTS, Heuristic
 
 # (name, the weight the written heuristic gives it, what it is)
 FEATURES = (
@@ -48,7 +50,9 @@ FEATURES = (
     ("money_first", 0.0, "its money up to £10"),
     ("money_next", 0.0, "its money from £10 to £40"),
     ("money_hoard", 0.0, "its money beyond £40"),
-    ("shortfall", 0.0, "pounds it would be short at the round's end if it spent nothing more"),
+    ("shortfall", -SHORTFALL_POINTS, "pounds it would be short at the round's end if it spent nothing more"),
+    ("shortfall_ahead", 0.0, "pounds it would be short over the next three round ends if it spent nothing more"),
+    ("debt_squared", 0.0, "its income level squared, when below 0 (a deep debt is worse than several small ones)"),
     ("mat_next_vp", 0.0, "VP of the next tile of each industry on its mat that can still be built"),
     ("mat_dead", 0.0, "tiles on its mat that no era to come builds"),
     ("tiles", 0.0, "its tiles on the board"),
@@ -93,6 +97,35 @@ class Features(Heuristic):
         self._mat: dict = {}  # (industry index, mat position, era index) -> (next tile's VP, dead tiles)
         self._industries = tuple(board.industries)
         self._era_ids = tuple(era.id for era in board.eras)
+        self._kind_facts: dict = {}  # id(tile type) -> (vp, income spaces, level, flipped by a sale?, link icons)
+        self._link_lines: dict = {}  # id(line) -> (printed icons, its places' slots, its places)
+        self._mats: dict = {}  # (a mat's positions, era) -> (next tiles' VP, dead tiles)
+
+    def _kind(self, game: Game, tile) -> tuple:
+        fields = tile.type.fields
+        return (fields.get("vp", 0) or 0, fields.get("income", 0) or 0, tile.type.level, self._sold(game, tile), fields.get("link_icons", 0) or 0)
+
+    @staticmethod
+    def _link_line(line) -> tuple:
+        """A line's printed icons, the slots of its places, and its places."""
+        return (sum(location.link_icons for location in line.locations),
+                tuple(slot.index for location in line.locations for slot in location.slots),
+                tuple(location.index for location in line.locations))
+
+    def _mat_sums(self, mat: dict, era: int) -> tuple:
+        """A mat's next tiles' VP and dead tiles, summed over its industries (remembered)."""
+        key = (tuple(mat.items()), era)
+        found = self._mats.get(key)
+        if found is None:
+            nxt = dead = 0
+            for industry in self._industries:
+                a, b = self._mat_row(industry, mat.get(industry.id, 0), era)
+                nxt += a
+                dead += b
+            if len(self._mats) > 50_000:
+                self._mats.clear()
+            found = self._mats[key] = (nxt, dead)
+        return found
 
     def _mat_row(self, industry, position: int, era: int) -> tuple:
         """What one industry's stack on a mat holds from ``position``: the VP of the next
@@ -112,9 +145,10 @@ class Features(Heuristic):
             found = self._mat[key] = ((nxt.fields.get("vp", 0) or 0) if nxt is not None else 0, dead)
         return found
 
-    def rows(self, game: Game) -> list:
+    def rows(self, game: Game, only: Optional[int] = None) -> list:
         """One row per player (in seat order), ``SIZE`` numbers in the order of NAMES.
-        Weighed by PRIOR, a row and the player's VP add up to the heuristic's value."""
+        Weighed by PRIOR, a row and the player's VP add up to the heuristic's value.
+        With ``only``, that player's row alone is filled (the others' are left at 0)."""
         state = game.state
         players = state.players
         count = len(players)
@@ -137,91 +171,113 @@ class Features(Heuristic):
         tiles = state.slot_tiles
         chances = {}
         sales = self._sales_now(state)
+        kinds = self._kind_facts
         for tile in tiles:
             if tile is None:
                 continue
             owner = tile.owner
+            if only is not None and owner != only:
+                continue
             row = rows[owner]
             kind = tile.type
-            fields = kind.fields
-            vp = fields.get("vp", 0) or 0
-            leaves = not last_era and lasting is not None and kind.level < lasting
-            row[24] += 1
+            found = kinds.get(id(kind))
+            if found is None:
+                found = kinds[id(kind)] = self._kind(game, tile)
+            vp, gained, level, sold, _ = found
+            stays = last_era or lasting is None or level >= lasting  # scores at this era's end, or at the next's too
+            twice = not last_era and stays
+            row[_TILES] += 1
             places[owner].add(tile.slot.location.index)
             if tile.flipped:
-                row[1] += vp
-                if not (last_era or leaves):
-                    row[2] += vp
+                row[_FLIPPED] += vp
+                if twice:
+                    row[_FLIPPED_LASTING] += vp
                 continue
-            sold = self._sold(game, tile)
+            cubes = sum(tile.cubes.values())
             if sold:
                 can = sales.get(tile.slot.index)
                 if can is None:
                     can = sales[tile.slot.index] = self._can_sell(game, tile)
-                row[4 if can else 5] += vp
+                row[_SELLABLE if can else _UNSOLD] += vp
+                chance = SALE_CHANCE[can]
             else:
-                row[6] += vp
-            chance = self.flip_chance(game, tile, sales) * (in_time if leaves or last_era else 1.0)
+                row[_USED] += vp
+                chance = FLIP_CHANCE / (1 + CUBE_DRAG * cubes)
+            if not twice:
+                chance *= in_time
             chances[id(tile)] = chance
-            gain = income.level(min(spaces[owner] + (fields.get("income", 0) or 0), top)) - levels[owner]
-            scores = 1 if last_era or leaves else 2
-            row[3] += chance * (vp * scores + gain * later_income)
-            if not (last_era or leaves):
-                row[7] += vp
-            cubes = sum(tile.cubes.values())
-            row[8] += cubes
-            row[9] += gain
+            gain = income.level(min(spaces[owner] + gained, top)) - levels[owner]
+            row[_EXPECTED] += chance * (vp * (2 if twice else 1) + gain * later_income)
+            if twice:
+                row[_WAITING_LASTING] += vp
+            row[_CUBES] += cubes
+            row[_WAITING_INCOME] += gain
         unknown = FLIP_CHANCE * in_time
-        lines = self._lines
+        lines = self._link_lines
         for link in state.line_links:
             if link is None:
                 continue
             owner = link.owner
+            if only is not None and owner != only:
+                continue
             row = rows[owner]
             line = link.line
             found = lines.get(id(line))
             if found is None:
-                found = lines[id(line)] = self._line(line)
-            row[13] += 1
-            for location in line.locations:
-                row[10] += location.link_icons
-                places[owner].add(location.index)
-            for index in found[1]:
+                found = lines[id(line)] = self._link_line(line)
+            printed, slots, where = found
+            row[_LINKS] += 1
+            row[_ICONS] += printed
+            places[owner].update(where)
+            for index in slots:
                 tile = tiles[index]
-                if tile is not None:
-                    worth = tile.type.fields.get("link_icons", 0) or 0
-                    if not worth:
-                        continue
-                    if tile.flipped:
-                        row[10] += worth
-                    else:
-                        chance = chances.get(id(tile), unknown) if tile.owner == owner else unknown
-                        row[11] += worth * chance
-                        row[12] += worth
+                if tile is None:
+                    continue
+                facts_of = kinds.get(id(tile.type))
+                if facts_of is None:
+                    facts_of = kinds[id(tile.type)] = self._kind(game, tile)
+                worth = facts_of[4]
+                if not worth:
+                    continue
+                if tile.flipped:
+                    row[_ICONS] += worth
+                else:
+                    row[_ICONS_EXPECTED] += worth * (chances.get(id(tile), unknown) if tile.owner == owner else unknown)
+                    row[_ICONS_WAITING] += worth
         worth_of_level = self.income_worth(rounds)
         era = state.era_index
         for i, p in enumerate(players):
+            if only is not None and i != only:
+                continue
             row = rows[i]
-            row[0] = 1.0
+            row[_BIAS] = 1.0
             level = levels[i]
-            row[14] = level * worth_of_level * (DEBT_WEIGHT if level < 0 else 1.0)
+            row[_INCOME_VALUE] = level * worth_of_level * (DEBT_WEIGHT if level < 0 else 1.0)
             if level >= 0:
-                row[15] = level
+                row[_INCOME] = level
             else:
-                row[16] = level
+                row[_DEBT] = level
+                row[_DEBT_SQUARED] = level * level
             money = p.money
-            row[17] = self.money_worth(money, rounds)
-            row[18] = min(money, 10)
-            row[19] = min(max(money - 10, 0), 30)
-            row[20] = max(money - 40, 0)
-            row[21] = max(0, -(money + level))
-            mat = p.mat
-            for industry in self._industries:
-                nxt, dead = self._mat_row(industry, mat.get(industry.id, 0), era)
-                row[22] += nxt
-                row[23] += dead
-            row[25] = len(places[i])
+            row[_MONEY_VALUE] = self.money_worth(money, rounds)
+            row[_MONEY_FIRST] = min(money, 10)
+            row[_MONEY_NEXT] = min(max(money - 10, 0), 30)
+            row[_MONEY_HOARD] = max(money - 40, 0)
+            row[_SHORTFALL] = max(0, -(money + level))
+            row[_SHORTFALL_AHEAD] = max(0, -(money + 3 * level))
+            row[_MAT_NEXT], row[_MAT_DEAD] = self._mat_sums(p.mat, era)
+            row[_PLACES] = len(places[i])
         return rows
+
+
+# Where each feature sits in a row (rows() fills them by these).
+(_BIAS, _FLIPPED, _FLIPPED_LASTING, _EXPECTED, _SELLABLE, _UNSOLD, _USED, _WAITING_LASTING, _CUBES, _WAITING_INCOME,
+ _ICONS, _ICONS_EXPECTED, _ICONS_WAITING, _LINKS, _INCOME_VALUE, _INCOME, _DEBT, _MONEY_VALUE, _MONEY_FIRST, _MONEY_NEXT,
+ _MONEY_HOARD, _SHORTFALL, _SHORTFALL_AHEAD, _DEBT_SQUARED, _MAT_NEXT, _MAT_DEAD, _TILES, _PLACES) = (INDEX[name] for name in (
+    "bias", "flipped_vp", "flipped_lasting_vp", "waiting_expected", "waiting_sellable_vp", "waiting_unsold_vp", "waiting_used_vp",
+    "waiting_lasting_vp", "cubes", "waiting_income", "link_icons", "link_waiting_expected", "link_waiting_icons", "links",
+    "income_value", "income", "debt", "money_value", "money_first", "money_next", "money_hoard", "shortfall", "shortfall_ahead",
+    "debt_squared", "mat_next_vp", "mat_dead", "tiles", "places"))
 
 
 _FEATURES: dict = {}

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
+from operator import mul
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -212,15 +213,15 @@ class LearnedJudge:
         rows = self.features.rows(game)
         players = game.state.players
         found = []
-        for i, row in enumerate(rows):
-            total = float(players[i].vp)
-            for w, x in zip(weights, row):
-                total += w * x
-            found.append(total)
+        for player, row in zip(players, rows):
+            found.append(player.vp + sum(map(mul, weights, row)))
         return found
 
     def value(self, game: Game, player: int) -> float:
-        return self.values(game)[player]
+        """One player's worth (its row alone is read: about a third of the work with four players)."""
+        era, left = phase(game)
+        row = self.features.rows(game, only=player)[player]
+        return game.state.players[player].vp + sum(map(mul, self.weights(era, left), row))
 
     def contributions(self, game: Game, player: int) -> dict:
         """The player's worth feature by feature (name -> points), with ``vp`` for the

@@ -59,7 +59,7 @@ class SearchBot(Bot):
     starts = 3  # the best first actions its plans start from
     candidates = 3  # plans kept from the ranking
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
-    horizon = 12  # at most this many turns (or single choices) played after a plan
+    horizon = 24  # at most this many actions (or single choices) played after a plan
     plan_budget = 16_000  # positions the turn plans may judge ...
     budget = 24_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
 
@@ -99,7 +99,7 @@ class SearchBot(Bot):
         totals = [0.0] * len(kept)
         played = 0
         others = len(game.state.players) - 1
-        cost = (1 + REPLY_COST * (others + 1)) * planning.moves  # a plan's playing out, reckoned before any is played
+        cost = (1 + 2 * others + REPLY_COST) * planning.moves  # a plan's playing out, reckoned before any is played
         for _ in range(self.samples):
             world = determinize(game, seat, rng)
             stream = rng.randrange(2**31)  # every plan meets the same draws (ties among replies): only the plans differ
@@ -136,37 +136,36 @@ class SearchBot(Bot):
 
     def _played_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> Game:
         """A copy of the world after the plan, the others' turns until the seat's next
-        turn, and that turn: each turn the best turn plan of its player (as ``planner``
-        plays). The point reached is the same whatever the plan (the end of the seat's
-        next turn), so the plans are judged alike. A turn the budget no longer affords
-        is the judge's one best action; the game's end ends it too."""
+        turn, and that turn. The others play the judge's best action, one action at a
+        time (as ``easy`` does: cheap enough to play several turns); the seat plays its
+        next turn by its best turn plan (as ``planner`` does). The point reached is the
+        same whatever the plan (the end of the seat's next turn), so the plans are
+        judged alike. A turn plan the budget no longer affords is played an action at
+        a time; the game's end ends it too."""
         game = world.copy()
         _play_turn(game, plan.move, plan.then)
         start = _turn(game)
-        own_turns = 0
+        own = None  # the seat's next turn, once it has come
         for _ in range(self.horizon):
             if game.is_over():
                 break
-            mover = game.to_move
-            frame = game.state.frame
-            if mover == seat and frame.kind == "action" and _turn(game) != start:
-                if own_turns:
+            now = _turn(game)
+            if own is not None and now != own:
+                break  # the seat's next turn is over
+            if own is None and now != start and game.to_move == seat and game.state.frame.kind == "action":
+                own = now
+                # A turn plan is reckoned to judge as many moves as the last turn planned, several times over.
+                if budget.affords(REPLY_COST * budget.moves):
+                    turn = plans(game, seat, 1, budget)[0]
+                    if turn.after is not None:
+                        # Go on in the copy the second action was found in: it needs no reading
+                        # back there (a Sell read back lists every Sell to find its order).
+                        game = turn.after
+                        game.push(turn.then)
+                    else:
+                        _play_turn(game, turn.move, turn.then)
                     break
-                own_turns += 1
-            # A turn is reckoned to list as many moves as the last turn planned (counting them would cost).
-            if frame.kind == "action" and budget.affords(REPLY_COST * budget.moves):
-                reply = plans(game, mover, 1, budget)[0]
-                if reply.after is not None:
-                    # Go on in the copy the second action was found in: it needs no reading
-                    # back there (a Sell read back lists every Sell to find its order).
-                    game = reply.after
-                    game.push(reply.then)
-                else:
-                    _play_turn(game, reply.move, reply.then)
-                if mover == seat and own_turns:
-                    break
-            else:  # a choice inside a procedure (a shortfall's sales), or no budget left
-                game.push(_heuristic_move(game, rng, budget))
+            game.push(_heuristic_move(game, rng, budget))
         return game
 
 

@@ -158,18 +158,34 @@ def quality(found: Fit, samples: list, eras: list) -> dict:
 
 
 def choose_ridge(train: list, held: list, eras: list, players: int) -> float:
-    """The shrinkage, of :data:`RIDGES`, whose fit to ``train`` best predicts ``held``."""
-    best = None
-    for ridge in RIDGES:
-        error = quality(fit(train, eras, players, ridge), held, eras).get("rmse", 0.0)
-        if best is None or error < best[0]:
-            best = (error, ridge)
-    return best[1]
+    """The shrinkage, of :data:`RIDGES`, to fit ``train`` with: the largest whose fit
+    predicts ``held`` within 1% of the best (few games kept out can favour a loose fit
+    by chance; a firmer one is the safer bet)."""
+    errors = [(quality(fit(train, eras, players, ridge), held, eras).get("rmse", 0.0), ridge) for ridge in RIDGES]
+    best = min(error for error, _ in errors)
+    return max(ridge for error, ridge in errors if error <= best * 1.01)
+
+
+@dataclass
+class Round:
+    """One round of training: the judge its games were played by (None: the written
+    heuristic), the VP a seat they scored, and the fit made to them."""
+
+    played_by: Optional[Fit]
+    vp_a_seat: float
+    fitted: Fit
 
 
 @dataclass
 class Training:
-    """What ``brass train-judge`` does for one player count: rounds of self-play and fits."""
+    """What ``brass train-judge`` does for one player count: rounds of self-play and fits.
+
+    Round 0 plays by the written heuristic; each later round plays by the fit the
+    round before made. Every fit is thus played before it is chosen: the judge
+    kept is the one whose games scored the most VP a seat (self-play, so the VP
+    are what the bots make of the game, not what they take from each other). If
+    no fit played better than the written heuristic, the heuristic's own weights
+    are kept (with the fitted mean gains: the same decisions)."""
 
     ruleset: str
     players: int
@@ -182,37 +198,32 @@ class Training:
     on_round: Optional[Callable[[int, Fit], None]] = None  # each round's fit, as it is made
 
     def run(self) -> Fit:
-        """Every round: games played by the last fit (the first by the written heuristic),
-        a fit to them and the round before's, its shrinkage chosen and its quality
-        measured on the round's last games, kept out; then the fit to them all."""
+        """``rounds`` fits, each played: ``rounds + 1`` rounds of ``games`` games. A fit is
+        made to the round's games and the round's before; its shrinkage is chosen, and
+        its quality measured, on the round's last games, kept out."""
         ruleset = load_ruleset(self.ruleset, trust=self.trust)
         eras = [era.id for era in ruleset.board.eras]
         current: Optional[Fit] = None
         earlier: list = []
+        done: list = []
         positions = 0
-        for number in range(self.rounds):
-            started = time.process_time()
-            seeds = game_seeds(self.seed, number, self.games)
-            kept = max(1, int(len(seeds) * HELD_OUT))
-            train, held, scores = [], [], []
-            with fitting(ruleset.name, self.players, current):
-                for count, seed in enumerate(seeds, 1):
-                    played = self_play(ruleset, self.players, seed, self.bot)
-                    (held if count > len(seeds) - kept else train).extend(played)
-                    scores.append(sum(played[-1].final) / self.players)
-                    if count % 10 == 0 or count == len(seeds):
-                        self.say(f"  round {number + 1}: {count}/{len(seeds)} games, {sum(scores) / len(scores):.1f} VP a seat so far, {time.process_time() - started:.0f} s")
+        for number in range(self.rounds + 1):
+            train, held, score = self._play(ruleset, number, current)
+            positions += len(train) + len(held)
             ridge = choose_ridge(earlier + train, held, eras, self.players)
             measured = quality(fit(earlier + train, eras, self.players, ridge), held, eras)
-            current = fit(earlier + train + held, eras, self.players, ridge)
-            current.quality = {**measured, "ridge": ridge, "vp_a_seat": round(sum(scores) / len(scores), 1)}
-            positions += len(train) + len(held)
-            self.say(f"round {number + 1} of {self.rounds}: {len(seeds)} games at {current.quality['vp_a_seat']} VP a seat; fitted to "
-                     f"{len(earlier) + len(train) + len(held)} positions, ridge {ridge}; on the {kept} games kept out: {measured}")
+            made = fit(earlier + train + held, eras, self.players, ridge)
+            made.quality = {**measured, "ridge": ridge}
+            done.append(Round(current, score, made))
+            self.say(f"round {number}: {self.games} games played by {'fit ' + str(number - 1) if current else 'the written heuristic'}: "
+                     f"{score:.1f} VP a seat; fit {number} made to {len(earlier) + len(train) + len(held)} positions, ridge {ridge}; "
+                     f"on games kept out: {measured}")
             earlier = train + held
+            current = made
             if self.on_round is not None:
-                self.on_round(number, current)
-        current.trained = {
+                self.on_round(number, made)
+        chosen = self.choose(done, eras)
+        chosen.trained = {
             "command": self.command(),
             "bot": self.bot,
             "seed": self.seed,
@@ -220,8 +231,40 @@ class Training:
             "rounds": self.rounds,
             "positions": positions,
             "seeds": f"{game_seeds(self.seed, 0, 1)[0]} and up",
+            "vp_a_seat_by_round": [round(r.vp_a_seat, 1) for r in done],
         }
-        return current
+        return chosen
+
+    def _play(self, ruleset, number: int, current: Optional[Fit]) -> tuple:
+        """One round's games, played by ``current``: (positions fitted to, positions kept
+        out, VP a seat)."""
+        started = time.process_time()
+        seeds = game_seeds(self.seed, number, self.games)
+        kept = max(1, int(len(seeds) * HELD_OUT))
+        train, held, scores = [], [], []
+        with fitting(ruleset.name, self.players, current):
+            for count, seed in enumerate(seeds, 1):
+                played = self_play(ruleset, self.players, seed, self.bot)
+                (held if count > len(seeds) - kept else train).extend(played)
+                scores.append(sum(played[-1].final) / self.players)
+                if count % 10 == 0 or count == len(seeds):
+                    self.say(f"  round {number}: {count}/{len(seeds)} games, {sum(scores) / len(scores):.1f} VP a seat so far, {time.process_time() - started:.0f} s")
+        return train, held, sum(scores) / len(scores)
+
+    def choose(self, done: list, eras: list) -> Fit:
+        """The fit whose games scored the most VP a seat; the heuristic's weights (and the
+        last fit's mean gains) if none beat the heuristic's own games."""
+        heuristic_score = done[0].vp_a_seat
+        played = [(r.vp_a_seat, number) for number, r in enumerate(done) if r.played_by is not None]
+        best = max(played, default=None)
+        if best is not None and best[0] > heuristic_score:
+            chosen = done[best[1]].played_by
+            self.say(f"kept fit {best[1] - 1}: its games scored {best[0]:.1f} VP a seat, the written heuristic's {heuristic_score:.1f}")
+            return Fit(chosen.players, chosen.weights, {}, {**chosen.quality, "vp_a_seat": round(best[0], 1), "vp_a_seat_by_the_heuristic": round(heuristic_score, 1)})
+        last = done[-1].fitted
+        weights = {era: [[row[0]] + list(PRIOR[1:]) for row in rows] for era, rows in last.weights.items()}
+        self.say(f"kept the written heuristic's weights: no fit played better than its {heuristic_score:.1f} VP a seat")
+        return Fit(last.players, weights, {}, {"vp_a_seat_by_the_heuristic": round(heuristic_score, 1)})
 
     def command(self) -> str:
         return f"brass train-judge {self.ruleset} --players {self.players} --games {self.games} --rounds {self.rounds} --seed {self.seed} --bot {self.bot}"
