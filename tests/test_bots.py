@@ -262,14 +262,16 @@ def _turn_start(ruleset: str, players: int, seed: int, first: bool) -> Game:
 
 
 @pytest.mark.parametrize("first", [True, False], ids=["first in the round", "last in the round"])
-def test_hard_judges_every_plan_at_the_end_of_its_next_turn(first, monkeypatch):
+@pytest.mark.parametrize("planned", [False, True], ids=["next turn an action at a time", "next turn planned"])
+def test_hard_judges_every_plan_at_the_end_of_its_next_turn(first, planned, monkeypatch):
     from brass.bots import search
-    from brass.bots.planning import UNLIMITED, _distinct, plans
+    from brass.bots.planning import UNLIMITED, _distinct, _turn, plans
     from brass.bots.search import SearchBot
 
     game = _turn_start("birmingham", 2, 11, first)
-    seat, other = game.to_move, 1 - game.to_move
+    seat = game.to_move
     bot = SearchBot(3)
+    bot.plan_next_turn = planned
     kept = _distinct(plans(game, seat), bot.candidates)
     assert len(kept) > 1
     asked = []
@@ -279,10 +281,15 @@ def test_hard_judges_every_plan_at_the_end_of_its_next_turn(first, monkeypatch):
         reached = bot._played_out(game, plan, seat, random.Random(1), UNLIMITED)
         # Whatever the plan spends (and so whoever goes first next), the position is
         # judged once the other player has had its turns until the seat's next one
-        # (its best action at a time), and the seat that one, by its best turn plan.
-        assert asked == [seat]
-        assert other != seat
+        # (its best action at a time), and the seat that one: by its best turn plan
+        # if the bot plans it, else its best action at a time.
+        assert asked == ([seat] if planned else [])
         assert reached.state.round > game.state.round
+        if not planned:  # (a planned turn goes on in the copy it was planned in, with its own history)
+            moved = [entry.move.player for entry in reached.history]  # the plan's, the other's, the seat's next turn
+            last_other = max(i for i, player in enumerate(moved) if player != seat)
+            assert moved[0] == seat and 1 <= len(moved) - 1 - last_other <= 2
+        assert _turn(reached) != _turn(game)
 
 
 def _does(move) -> str:

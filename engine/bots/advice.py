@@ -88,14 +88,14 @@ class Advice:
 def advise(game: Game, seat: Optional[int] = None, count: int = 3, bot: str = "hard", seed=None) -> Advice:
     """The bot's ``count`` best moves for ``seat`` (the player to move; it must be), with
     their worth and why the first beats the second. ``seed``: the bot's seed (default:
-    one from the game's seed and length, so the same position gets the same advice)."""
+    one made from what the seat sees, so the same position gets the same advice)."""
     if game.is_over():
         raise ValueError("the game is over: there is no move to advise")
     if seat is None:
         seat = game.to_move
     if seat != game.to_move:
         raise ValueError(f"{game.state.players[seat].name} is not to move; advice is for the player to move ({game.state.players[game.to_move].name})")
-    advisor = make_bot(bot, seed if seed is not None else (game.seed, len(game.history), "hint"), imports=False)
+    advisor = make_bot(bot, seed if seed is not None else _view_seed(game, seat), imports=False)
     found = advisor.search(game, count) if hasattr(advisor, "search") else []
     if not found:
         move = advisor.choose(game)
@@ -103,6 +103,15 @@ def advise(game: Game, seat: Optional[int] = None, count: int = 3, bot: str = "h
     candidates = [Candidate(e.move, e.then, e.worth, e.redeals) for e in found]
     differences = _differences(found[0], found[1]) if len(found) > 1 else []
     return Advice(seat, bot, candidates, _reason(candidates, found, differences), differences)
+
+
+def _view_seed(game: Game, seat: int) -> str:
+    """A seed made from what the seat sees alone (never from what is hidden from it)."""
+    import hashlib
+    import json
+
+    text = json.dumps(game.view(seat), sort_keys=True, default=str)
+    return "advice/" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def _after(estimate) -> Game:

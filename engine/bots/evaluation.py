@@ -55,6 +55,7 @@ SALE_CHANCE = (0.2, 0.6)  # a tile flipped by a sale: no buyer in reach, a buyer
 FLIP_DELAY = 3  # rounds an unflipped tile's income waits, when it flips
 CUBE_POINTS = 0.3  # a cube on a player's tile: it serves, and will flip the tile
 NETWORK_POINTS = 0.3  # a link's worth beyond its icons: where it lets one build
+RIVALRY = 1.0  # how much the others' worth counts against a player's own when it chooses
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -333,12 +334,18 @@ class Heuristic:
         """The player's value less the others': against one other, the difference; against
         several, less the mean of the best other and the others' average (so the
         bot plays to win, not only to hold back the leader)."""
-        values = self.values(game)
-        mine = values[player]
-        others = values[:player] + values[player + 1:]
-        if not others:
-            return mine
-        return mine - (max(others) + sum(others) / len(others)) / 2
+        return against(self.values(game), player)
+
+
+def against(values: list, player: int) -> float:
+    """A player's worth less the others', times RIVALRY: against one other, the
+    difference; against several, less the mean of the best other and the others'
+    average (so the bot plays to win, not only to hold back the leader)."""
+    mine = values[player]
+    others = values[:player] + values[player + 1:]
+    if not others:
+        return mine
+    return mine - RIVALRY * (max(others) + sum(others) / len(others)) / 2
 
 
 _HEURISTICS: dict = {}

@@ -31,7 +31,7 @@ from .. import data as data_module
 from ..errors import DataError, DataProblem
 from ..game import Game
 from ..version import __version__
-from .evaluation import heuristic
+from .evaluation import against, heuristic
 from .features import NAMES, SIZE, features, phase
 
 FILE = "data/judge.yaml"  # in the folder of the ruleset's last layer (a variant's own)
@@ -236,17 +236,7 @@ class LearnedJudge:
 
     def relative(self, game: Game, player: int) -> float:
         values = self.values(game)
-        return _against(values, player)
-
-
-def _against(values: list, player: int) -> float:
-    """The player's worth less the others': the difference against one other; against
-    several, less the mean of the best other and the others' average."""
-    mine = values[player]
-    others = values[:player] + values[player + 1:]
-    if not others:
-        return mine
-    return mine - (max(others) + sum(others) / len(others)) / 2
+        return against(values, player)
 
 
 # ------------------------------------------------------------------ which judge

@@ -60,6 +60,7 @@ class SearchBot(Bot):
     candidates = 3  # plans kept from the ranking
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
     horizon = 24  # at most this many actions (or single choices) played after a plan
+    plan_next_turn = False  # its own next turn by a turn plan (else its best action at a time, as the others)
     plan_budget = 16_000  # positions the turn plans may judge ...
     budget = 24_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
 
@@ -99,7 +100,7 @@ class SearchBot(Bot):
         totals = [0.0] * len(kept)
         played = 0
         others = len(game.state.players) - 1
-        cost = (1 + 2 * others + REPLY_COST) * planning.moves  # a plan's playing out, reckoned before any is played
+        cost = (1 + 2 * (others + 1) + (REPLY_COST if self.plan_next_turn else 0)) * planning.moves  # a plan's playing out, reckoned before any is played
         for _ in range(self.samples):
             world = determinize(game, seat, rng)
             stream = rng.randrange(2**31)  # every plan meets the same draws (ties among replies): only the plans differ
@@ -138,7 +139,8 @@ class SearchBot(Bot):
         """A copy of the world after the plan, the others' turns until the seat's next
         turn, and that turn. The others play the judge's best action, one action at a
         time (as ``easy`` does: cheap enough to play several turns); the seat plays its
-        next turn by its best turn plan (as ``planner`` does). The point reached is the
+        next turn so too, or by its best turn plan (as ``planner`` does) if the bot
+        plans its next turn (``plan_next_turn``). The point reached is the
         same whatever the plan (the end of the seat's next turn), so the plans are
         judged alike. A turn plan the budget no longer affords is played an action at
         a time; the game's end ends it too."""
@@ -155,7 +157,7 @@ class SearchBot(Bot):
             if own is None and now != start and game.to_move == seat and game.state.frame.kind == "action":
                 own = now
                 # A turn plan is reckoned to judge as many moves as the last turn planned, several times over.
-                if budget.affords(REPLY_COST * budget.moves):
+                if self.plan_next_turn and budget.affords(REPLY_COST * budget.moves):
                     turn = plans(game, seat, 1, budget)[0]
                     if turn.after is not None:
                         # Go on in the copy the second action was found in: it needs no reading
@@ -177,6 +179,7 @@ class ExpertBot(SearchBot):
     starts = 4
     candidates = 5
     samples = 4
+    plan_next_turn = True
     plan_budget = 30_000
     budget = 120_000
 

@@ -4,19 +4,19 @@ The judge learns what a position is worth from how games went on from it. Bots
 play whole games against themselves; after every move the position's features
 are noted for every player (:mod:`brass.bots.features`), and at the end each
 note is paired with the points that player went on to gain. A least-squares fit
-(ridge, numpy) finds the weights, per era and per knot of the era
-(:mod:`brass.bots.judge`), that best predict those gains.
+(ridge regression with numpy, each weight held towards the written heuristic's)
+finds the weights, per era and per knot of the era (:mod:`brass.bots.judge`),
+that best predict those gains.
 
-The fit is then played: the bots judge by it and play new games, to which the
-next fit is made (*rounds*), so the judge comes to value positions as the bots
-that use it play them out. Every game is seeded (``seed`` and the game's number:
-the same command gives the same judge anywhere, see :func:`game_seeds`), and
-its last games are kept out of the fit to say how well it predicts
-(``quality``).
+A fit is then *played* before it is used: each round, the judge in play and
+judges part and all of the way to the new fit play the same seeded games, and
+the one whose games scored the most VP a seat is kept (:class:`Training`). Every
+game is seeded (``seed``, the round and the game's number: the same command
+gives the same judge anywhere, see :func:`game_seeds`).
 
 Training seeds are from :data:`SEED_BASE` up; the strength figures
 (``benchmarks/BOTS.md``) are measured on seeds below it, so no game a judge was
-fitted to is ever used to measure it.
+fitted to, or chosen by, is ever used to measure it.
 """
 
 from __future__ import annotations
@@ -166,105 +166,123 @@ def choose_ridge(train: list, held: list, eras: list, players: int) -> float:
     return max(ridge for error, ridge in errors if error <= best * 1.01)
 
 
-@dataclass
-class Round:
-    """One round of training: the judge its games were played by (None: the written
-    heuristic), the VP a seat they scored, and the fit made to them."""
+STEPS = (0.5, 1.0)  # how far towards a new fit the candidates go from the judge in play
 
-    played_by: Optional[Fit]
-    vp_a_seat: float
-    fitted: Fit
+
+def blend(base: Optional[Fit], toward: Fit, step: float) -> Fit:
+    """The judge ``step`` of the way from ``base`` (None: the written heuristic, its
+    weights with the fit's mean gains) to ``toward``."""
+    weights = {}
+    for era, rows in toward.weights.items():
+        if base is None:
+            start = [[row[0]] + list(PRIOR[1:]) for row in rows]
+        else:
+            start = base.weights[era]
+        weights[era] = [[a + step * (b - a) for a, b in zip(low, high)] for low, high in zip(start, rows)]
+    return Fit(toward.players, weights)
+
+
+@dataclass
+class Candidate:
+    """A judge tried in a round: its name, its weights (None: the written heuristic)
+    and the VP a seat its games scored, game by game (the round's seeds, in order)."""
+
+    name: str
+    fit: Optional[Fit]
+    scores: list = field(default_factory=list)
+
+    @property
+    def vp_a_seat(self) -> float:
+        return sum(self.scores) / len(self.scores)
 
 
 @dataclass
 class Training:
-    """What ``brass train-judge`` does for one player count: rounds of self-play and fits.
+    """What ``brass train-judge`` does for one player count: rounds of play, fit and choice.
 
-    Round 0 plays by the written heuristic; each later round plays by the fit the
-    round before made. Every fit is thus played before it is chosen: the judge
-    kept is the one whose games scored the most VP a seat (self-play, so the VP
-    are what the bots make of the game, not what they take from each other). If
-    no fit played better than the written heuristic, the heuristic's own weights
-    are kept (with the fitted mean gains: the same decisions)."""
+    Round 0: the written heuristic plays ``games`` self-play games, and a fit is made
+    to them (towards the heuristic: with few games it stays near it). Each later
+    round plays, on the round's own seeds, the judge in play and the judges part and
+    all of the way to the last fit (:data:`STEPS`); the one whose games scored the
+    most VP a seat is kept (self-play, so the VP are what the bots make of the game,
+    not what they take from each other), and a new fit is made to every game of
+    the round. A fit is never kept for predicting well, only for playing well: what
+    predicts the points to come best is not always what chooses moves best (a
+    judge that counts the coal mines' points by how often they flip will build too
+    many of them)."""
 
     ruleset: str
     players: int
-    games: int = 100
+    games: int = 40
     rounds: int = 2
     seed: int = 1
     bot: str = "planner"
     trust: bool = False
     say: Callable[[str], None] = print
-    on_round: Optional[Callable[[int, Fit], None]] = None  # each round's fit, as it is made
 
     def run(self) -> Fit:
-        """``rounds`` fits, each played: ``rounds + 1`` rounds of ``games`` games. A fit is
-        made to the round's games and the round's before; its shrinkage is chosen, and
-        its quality measured, on the round's last games, kept out."""
         ruleset = load_ruleset(self.ruleset, trust=self.trust)
         eras = [era.id for era in ruleset.board.eras]
-        current: Optional[Fit] = None
-        earlier: list = []
-        done: list = []
+        kept = Candidate("the written heuristic", None)
+        history = []
         positions = 0
-        for number in range(self.rounds + 1):
-            train, held, score = self._play(ruleset, number, current)
-            positions += len(train) + len(held)
-            ridge = choose_ridge(earlier + train, held, eras, self.players)
-            measured = quality(fit(earlier + train, eras, self.players, ridge), held, eras)
-            made = fit(earlier + train + held, eras, self.players, ridge)
-            made.quality = {**measured, "ridge": ridge}
-            done.append(Round(current, score, made))
-            self.say(f"round {number}: {self.games} games played by {'fit ' + str(number - 1) if current else 'the written heuristic'}: "
-                     f"{score:.1f} VP a seat; fit {number} made to {len(earlier) + len(train) + len(held)} positions, ridge {ridge}; "
-                     f"on games kept out: {measured}")
-            earlier = train + held
-            current = made
-            if self.on_round is not None:
-                self.on_round(number, made)
-        chosen = self.choose(done, eras)
+        samples = self._round(ruleset, 0, [kept])
+        positions += len(samples)
+        made = self._fit(samples, [], eras)
+        history.append({"round": 0, kept.name: round(kept.vp_a_seat, 1)})
+        earlier = samples
+        for number in range(1, self.rounds + 1):
+            tried = [Candidate(kept.name, kept.fit)]
+            tried += [Candidate(f"fit {number - 1} at {step:g}", blend(kept.fit, made, step)) for step in STEPS]
+            samples = self._round(ruleset, number, tried)
+            positions += len(samples)
+            best = max(tried, key=lambda c: c.vp_a_seat)  # ties: the judge in play, listed first
+            history.append({"round": number, **{c.name: round(c.vp_a_seat, 1) for c in tried}})
+            self.say(f"round {number}: " + "; ".join(f"{c.name} {c.vp_a_seat:.1f} VP a seat" for c in tried) + f"; kept {best.name}")
+            kept = Candidate(best.name, best.fit)
+            made = self._fit(samples, earlier, eras)
+            earlier = samples
+        chosen = kept.fit if kept.fit is not None else blend(None, made, 0.0)
         chosen.trained = {
             "command": self.command(),
             "bot": self.bot,
             "seed": self.seed,
-            "games_per_round": self.games,
+            "games_a_judge_a_round": self.games,
             "rounds": self.rounds,
             "positions": positions,
             "seeds": f"{game_seeds(self.seed, 0, 1)[0]} and up",
-            "vp_a_seat_by_round": [round(r.vp_a_seat, 1) for r in done],
+            "kept": kept.name,
+            "vp_a_seat": history,
         }
+        chosen.quality = made.quality
         return chosen
 
-    def _play(self, ruleset, number: int, current: Optional[Fit]) -> tuple:
-        """One round's games, played by ``current``: (positions fitted to, positions kept
-        out, VP a seat)."""
-        started = time.process_time()
+    def _round(self, ruleset, number: int, tried: list) -> list:
+        """Every candidate's games on the round's seeds; their positions, all together."""
         seeds = game_seeds(self.seed, number, self.games)
-        kept = max(1, int(len(seeds) * HELD_OUT))
-        train, held, scores = [], [], []
-        with fitting(ruleset.name, self.players, current):
-            for count, seed in enumerate(seeds, 1):
-                played = self_play(ruleset, self.players, seed, self.bot)
-                (held if count > len(seeds) - kept else train).extend(played)
-                scores.append(sum(played[-1].final) / self.players)
-                if count % 10 == 0 or count == len(seeds):
-                    self.say(f"  round {number}: {count}/{len(seeds)} games, {sum(scores) / len(scores):.1f} VP a seat so far, {time.process_time() - started:.0f} s")
-        return train, held, sum(scores) / len(scores)
+        samples = []
+        for candidate in tried:
+            started = time.process_time()
+            with fitting(ruleset.name, self.players, candidate.fit):
+                for count, seed in enumerate(seeds, 1):
+                    played = self_play(ruleset, self.players, seed, self.bot)
+                    samples.extend(played)
+                    candidate.scores.append(sum(played[-1].final) / self.players)
+                    if count % 10 == 0 or count == len(seeds):
+                        self.say(f"  round {number}, {candidate.name}: {count}/{len(seeds)} games, {candidate.vp_a_seat:.1f} VP a seat so far, {time.process_time() - started:.0f} s")
+        return samples
 
-    def choose(self, done: list, eras: list) -> Fit:
-        """The fit whose games scored the most VP a seat; the heuristic's weights (and the
-        last fit's mean gains) if none beat the heuristic's own games."""
-        heuristic_score = done[0].vp_a_seat
-        played = [(r.vp_a_seat, number) for number, r in enumerate(done) if r.played_by is not None]
-        best = max(played, default=None)
-        if best is not None and best[0] > heuristic_score:
-            chosen = done[best[1]].played_by
-            self.say(f"kept fit {best[1] - 1}: its games scored {best[0]:.1f} VP a seat, the written heuristic's {heuristic_score:.1f}")
-            return Fit(chosen.players, chosen.weights, {}, {**chosen.quality, "vp_a_seat": round(best[0], 1), "vp_a_seat_by_the_heuristic": round(heuristic_score, 1)})
-        last = done[-1].fitted
-        weights = {era: [[row[0]] + list(PRIOR[1:]) for row in rows] for era, rows in last.weights.items()}
-        self.say(f"kept the written heuristic's weights: no fit played better than its {heuristic_score:.1f} VP a seat")
-        return Fit(last.players, weights, {}, {"vp_a_seat_by_the_heuristic": round(heuristic_score, 1)})
+    def _fit(self, samples: list, earlier: list, eras: list) -> Fit:
+        """A fit to a round's positions and the round's before, its shrinkage chosen (and
+        its quality measured) on the round's last games, kept out."""
+        cut = int(len(samples) * (1 - HELD_OUT))
+        train, held = earlier + samples[:cut], samples[cut:]
+        ridge = choose_ridge(train, held, eras, self.players)
+        measured = quality(fit(train, eras, self.players, ridge), held, eras)
+        made = fit(earlier + samples, eras, self.players, ridge)
+        made.quality = {**measured, "ridge": ridge}
+        self.say(f"  fitted to {len(earlier) + len(samples)} positions, ridge {ridge}; on positions kept out: {measured}")
+        return made
 
     def command(self) -> str:
         return f"brass train-judge {self.ruleset} --players {self.players} --games {self.games} --rounds {self.rounds} --seed {self.seed} --bot {self.bot}"
