@@ -27,7 +27,8 @@ from .errors import (  # noqa: E402
     UndoError,
 )
 from .game import Game, LegalMoves, Move, Outcome  # noqa: E402
-from .ruleset import Ruleset, check_ruleset, installed_rulesets, load_ruleset  # noqa: E402
+from .ruleset import Ruleset, installed_rulesets, load_ruleset  # noqa: E402
+from .validation import check_ruleset  # noqa: E402
 
 __all__ = [
     "__version__",

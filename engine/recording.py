@@ -28,13 +28,12 @@ interactive loop of ``brass record``.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Callable, Optional
 
-from .errors import MoveError, SaveError, UndoError
+from .errors import SaveError, UndoError
 from .game import Game
 from .language.decisions import notation as value_notation, spelling, spellings
-from .model.journal import Journal
+from .model.journal import NotingJournal
 from .ruleset import Ruleset, load_ruleset
 
 TURN_ORDER = "turn_order"  # the label of the engine's shuffle_turn_order
@@ -42,6 +41,11 @@ TURN_ORDER = "turn_order"  # the label of the engine's shuffle_turn_order
 
 class Stop(Exception):
     """The person entering the game stopped (quit, or end of input)."""
+
+
+class TakenBack(Exception):
+    """The person entering the game took back the move being entered (``undo`` at its
+    first question): it is not played."""
 
 
 class NotLeft(ValueError):
@@ -61,6 +65,7 @@ class ToldPile:
         self.unseen: dict = {}  # position -> item it was when it left the pile face down
         self.place: Optional[str] = None  # "deck" or a token pool: a face-down pile; None: seen whole
         self.show = _shown  # an item for a person
+        self._said: Optional[dict] = None  # id(item) -> the ways to name it
 
     def order(self) -> list:
         """The told items in their places, the unseen ones as they were if they can
@@ -87,21 +92,64 @@ class ToldPile:
         return left
 
     def tell(self, position: int, text: str, noun: str = "card"):
-        """Tell the item at a position by id or shown name; NotLeft if none is left that fits."""
+        """Tell the item at a position by id or shown name, or a part of the name that is
+        its alone (``blank`` for "Merchant: blank"); NotLeft if none is left that fits."""
         wanted = spelling(text)
         left = self.left()
-        known = [item for item in self.items if wanted in _spellings(item)]
+        known = [item for item in self.items if wanted in self.names_of(item)]
         fits = [item for item in left if item in known]
         if not fits:
             name = self.show(known[0]) if known else repr(text.strip())
-            what = f"no {name} {noun} left in {self.title}" if known else f"no {noun} {name} in {self.title}"
+            what = f"no {name} {noun} left in {self.title}" if known else f"no {noun} {name} in {self.title}{self._close(wanted)}"
             raise NotLeft(f"there is {what}; left: {describe(left, self.show)}")
         self.told[position] = fits[0]
         return fits[0]
 
+    def names_of(self, item) -> set:
+        """Every way to name an item: its id and shown name, and each part of the name
+        (after a colon, its first word, its id without a number) no other kind of item has."""
+        return self._names().get(id(item), set())
+
+    def names(self, text: str) -> bool:
+        """Does the text name one of the shuffle's items?"""
+        wanted = spelling(text)
+        return any(wanted in names for names in self._names().values())
+
+    def _names(self) -> dict:
+        if self._said is None:
+            loose: dict = {}  # a part of a name -> the shown names it is part of
+            for item in self.items:
+                for part in _parts(item):
+                    loose.setdefault(part, set()).add(self.show(item))
+            self._said = {id(item): _spellings(item) | {part for part in _parts(item) if len(loose[part]) == 1} for item in self.items}
+        return self._said
+
+    def _close(self, wanted: str) -> str:
+        import difflib
+
+        every = sorted({name for names in self._names().values() for name in names})
+        close = difflib.get_close_matches(wanted, every, n=1, cutoff=0.7)
+        return f" (did you mean {close[0]}?)" if close else ""
+
 
 def _spellings(item) -> set:
     return spellings(item, value_notation(item))
+
+
+def _parts(item) -> set:
+    """Parts of an item's name a person may say alone: after a colon ("Merchant: blank"),
+    the first word, the id without its number (blank-1)."""
+    parts = set()
+    name = getattr(item, "name", None)
+    ident = value_notation(item)
+    if isinstance(name, str):
+        tail = name.rpartition(":")[2]
+        parts.add(spelling(tail))
+        parts.add(spelling(tail).split("-")[0])
+    stem, dash, number = ident.rpartition("-")
+    if dash and number.isdigit():
+        parts.add(spelling(stem))
+    return {part for part in parts if part}
 
 
 def _shown(item) -> str:
@@ -115,40 +163,18 @@ def describe(items, show=None) -> str:
 
 
 # ---------------------------------------------------------------- watching
-class WatchingJournal(Journal):
+class WatchingJournal(NotingJournal):
     """A journal that notes, net of rollbacks, what leaves the face-down piles and
     where it goes, every shuffle, and where the items of a shuffle are laid."""
 
     def __init__(self, game: "RecordingGame", entries: Optional[list] = None):
-        super().__init__()
-        if entries is not None:
-            self.entries = entries
+        super().__init__(entries)
         self.game = game
-        self.events: list = []  # [entry index (-1: kept for good), kind, data]
         self.last_shuffle = None  # (pile, the list shuffled() returned)
         self.watching = True
 
     def _note(self, kind: str, data: dict) -> dict:
-        if not self.watching:
-            return data
-        self.events.append([len(self.entries) - 1, kind, data])
-        return data
-
-    def rollback(self, mark: int) -> None:
-        super().rollback(mark)
-        events = self.events
-        while events and events[-1][0] >= mark:
-            events.pop()
-
-    def forget(self) -> None:
-        super().forget()
-        for event in self.events:
-            event[0] = -1
-
-    def forget_before(self, mark: int) -> None:
-        super().forget_before(mark)
-        for event in self.events:
-            event[0] = -1 if event[0] < mark else event[0] - mark
+        return self.note(kind, data) if self.watching else data
 
     def _pile_of(self, items: list) -> Optional[ToldPile]:
         if not self.watching:
@@ -231,7 +257,10 @@ class Recorder:
     """A game entered as it is played: ``ask(prompt)`` answers each question
     about what chance turned up; ``say(text)`` reports what does not fit."""
 
-    def __init__(self, ruleset: Ruleset | str, players, ask: Callable[[str], str], say: Callable[[str], None] = print):
+    def __init__(self, ruleset: Ruleset | str, players, ask: Callable[[str], str], say: Callable[[str], None] = print, resume: Optional[dict] = None):
+        """``resume``: a record this recorder made before; its set-up and moves are entered
+        again, each item seen then told as the record has it, and the questions go on
+        from where it stopped."""
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         self.ask = ask
@@ -239,9 +268,17 @@ class Recorder:
         self.piles: dict = {}  # (label, occurrence) -> ToldPile
         self.places: dict = {}  # place -> label shuffled into it
         self.chance: dict = {}  # label -> [order of ids per occurrence], shared with the games
+        # What was told, in order, as (the moves entered before it, pile, position): what
+        # undo takes back; and, the same way, what left a pile face down, unseen.
+        self.told: list = []
+        self.hidden: list = []
+        self.preset = {(label, n): order for label, orders in ((resume or {}).get("chance") or {}).items() for n, order in enumerate(orders)}
         self.game: Optional[RecordingGame] = None
         self.game = self._settle(self._set_up)
         self.game.state.journal.watching = False  # from here on, each step is watched on a copy
+        for entry in (resume or {}).get("moves", ()):
+            self.play(entry["move"])
+        self.preset = {}
 
     # -- piles
     def pile(self, game, label: str, occurrence: int, items: list) -> ToldPile:
@@ -327,8 +364,9 @@ class Recorder:
 
     def _note_unseen(self, events) -> None:
         for _, kind, data in events:
-            if kind == "pop" and data["to"] == "hidden":
-                data["pile"].unseen.setdefault(data["position"], data["item"])
+            if kind == "pop" and data["to"] == "hidden" and data["position"] not in data["pile"].unseen:
+                data["pile"].unseen[data["position"]] = data["item"]
+                self.hidden.append((self.step, data["pile"], data["position"]))
 
     def _fit(self) -> None:
         """The game's piles rearranged to the orders told; rebuilt if an unseen item must change."""
@@ -355,17 +393,48 @@ class Recorder:
             for position in pile.unseen:
                 pile.unseen[position] = order[position]
         self._refresh()
-        moves = [p.move.notation() for p in self.game.history]
+        self._replay([p.move.notation() for p in self.game.history])
+
+    def _replay(self, moves: list) -> None:
+        """The game again from its set-up, with these moves and the orders told."""
         game = RecordingGame(self.ruleset, self.names, self)
         for text in moves:
             game.play(text)
         self.game = game
 
     # -- questions
+    @property
+    def step(self) -> int:
+        """How many moves are entered (-1 during the set-up): what is told belongs to the next."""
+        return len(self.game.history) if self.game is not None else -1
+
+    def _tell(self, pile: ToldPile, position: int, text: str, noun: str) -> None:
+        pile.tell(position, text, noun)
+        self.told.append((self.step, pile, position))
+
+    def _from_record(self, pile: ToldPile, positions: list) -> bool:
+        """Tell what a record being resumed says is at these positions; False if it says nothing."""
+        order = self.preset.get((pile.label, pile.occurrence))
+        if order is None:
+            return False
+        for position in positions:
+            self._tell(pile, position, str(order[position]), "item")
+        return True
+
+    def take_back_told(self) -> bool:
+        """Forget the last item told in the step being entered (it is asked again); False if none."""
+        if not self.told or self.told[-1][0] != self.step:
+            return False
+        _, pile, position = self.told.pop()
+        del pile.told[position]
+        return True
+
     def _ask_group(self, game, kind, pile, who, positions, where) -> None:
         noun = "card" if pile.label == "deck" else "tile"
         names = [p.name for p in game.state.players]
         first = len(positions)
+        if self._from_record(pile, positions):
+            return
         while positions:
             count = len(positions)
             if kind == "open" and pile.label == TURN_ORDER:
@@ -379,6 +448,17 @@ class Recorder:
                 more = " more" if count < first else ""
                 prompt = f"{names[who]} draws {count}{more} {noun}{'s' if count > 1 else ''}: which?"
             answer = self._answer(prompt)
+            said = answer.strip().lower()
+            if said in ("help", "?"):
+                self.say(QUESTION_HELP.format(noun=noun, title=pile.title, left=describe(pile.left(), pile.show)))
+                continue
+            if said == "undo":
+                if self.take_back_told():
+                    return  # the step is tried again, and asks for what was taken back
+                if self.step >= 0:
+                    raise TakenBack()
+                self.say("nothing to take back yet")
+                continue
             words = self._words(answer, pile, names)
             if not words:
                 continue
@@ -387,7 +467,7 @@ class Recorder:
                     self.say(f"only {count} {'is' if count == 1 else 'are'} needed here; '{word}' and after are left out")
                     break
                 try:
-                    pile.tell(positions[0], word, noun)
+                    self._tell(pile, positions[0], word, noun)
                 except NotLeft as error:
                     self.say(str(error))
                     break
@@ -404,7 +484,17 @@ class Recorder:
 
     @staticmethod
     def _words(answer: str, pile: ToldPile, names: list) -> list:
-        words = [w.strip() for w in (answer.split(",") if "," in answer else answer.split()) if w.strip()]
+        """The items an answer names: separated by commas, or by spaces, a name of
+        several words (Iron works) taken whole where the words name an item together."""
+        if "," in answer:
+            words = [w.strip() for w in answer.split(",") if w.strip()]
+        else:
+            words, said = [], answer.split()
+            start = 0
+            while start < len(said):
+                end = next((end for end in range(min(len(said), start + 4), start + 1, -1) if pile.names(" ".join(said[start:end]))), start + 1)
+                words.append(" ".join(said[start:end]))
+                start = end
         if pile.label == TURN_ORDER:
             seats = {spelling(name): str(i) for i, name in enumerate(names)}
             seats.update({str(i + 1): str(i) for i in range(len(names))})
@@ -413,10 +503,35 @@ class Recorder:
 
     # -- moves
     def play(self, text: str):
-        """Check a move, ask what it turns up, apply it; MoveError if it is not legal."""
+        """Check a move, ask what it turns up, apply it; MoveError if it is not legal,
+        TakenBack if the person entering it takes it back at its first question."""
         self.game.parse(text)  # a move that does not fit is refused before any question
-        self._settle(lambda: self._try(text))
+        try:
+            self._settle(lambda: self._try(text))
+        except TakenBack:
+            self._forget_step(self.step)
+            raise
         return self.game.play(text)
+
+    def take_back(self):
+        """Take back the last move entered, with what it turned up (asked again if it is
+        entered again); UndoError if there is none. Unlike a game's undo, it reaches past
+        cards drawn: at a table, what was entered is corrected."""
+        moves = [played.move for played in self.game.history]
+        if not moves:
+            raise UndoError("nothing to take back: no move has been entered yet")
+        self._forget_step(len(moves) - 1)
+        self._replay([move.notation() for move in moves[:-1]])
+        return moves[-1]
+
+    def _forget_step(self, step: int) -> None:
+        for _, pile, position in [entry for entry in self.told if entry[0] >= step]:
+            pile.told.pop(position, None)
+        for _, pile, position in [entry for entry in self.hidden if entry[0] >= step]:
+            pile.unseen.pop(position, None)
+        self.told = [entry for entry in self.told if entry[0] < step]
+        self.hidden = [entry for entry in self.hidden if entry[0] < step]
+        self._refresh()
 
     def record(self) -> dict:
         self._refresh()
@@ -433,71 +548,16 @@ class Recorder:
         return True
 
 
+QUESTION_HELP = """Type each {noun} as it was drawn or turned up, by the name shown on it or its id,
+separated by commas or spaces (a name of several words is taken whole).
+Left in {title}: {left}.
+  undo   take back the last {noun} told (at the first question of a move: the move)
+  quit   stop; the record so far is kept"""
+
 # ------------------------------------------------------------------ the loop
-HELP = """While entering a game:
-  <move>          the move the player made, in notation (as in brass play)
-  moves [TEXT]    list the legal moves (only those containing TEXT)
-  board           show the table again
-  undo            take back the last move of this turn
-  save FILE       save the record now (it is saved after every move anyway)
-  help            this text
-  quit            stop (the record so far is kept)
-When cards are drawn or tiles turned up, type them by id or name, separated by
-commas or spaces, in the order they were drawn."""
+def record_game(ruleset, names, path, ask: Optional[Callable[[str], str]] = None, say: Callable[[str], None] = print, resume: Optional[dict] = None):
+    """Enter a game as it is played, saving its record to ``path`` after every step
+    (:func:`brass.terminal.entering.record_game`, the loop of ``brass record``)."""
+    from .terminal.entering import record_game as loop
 
-
-def record_game(ruleset, names, path, ask: Optional[Callable[[str], str]] = None, say: Callable[[str], None] = print) -> Optional[RecordingGame]:
-    """Enter a game as it is played, saving its record to ``path`` after every step.
-
-    ``ask`` (default: input) answers each question, ``say`` shows the rest."""
-    ask = ask or input
-    from .render import render, render_outcome
-
-    say(f"Entering a game of {load_ruleset(ruleset).title if isinstance(ruleset, str) else ruleset.title}. "
-        "Tell the engine each card as it is drawn. Type 'help' for commands.")
-    try:
-        recorder = Recorder(ruleset, names, ask, say)
-    except Stop:
-        say("stopped during the set-up: nothing saved")
-        return None
-    recorder.save(path)
-    game = recorder.game
-    try:
-        while not recorder.game.is_over():
-            game = recorder.game
-            player = game.to_move
-            line = recorder._answer(f"{game.state.players[player].name}>").strip()
-            word, _, rest = line.partition(" ")
-            if not line:
-                continue
-            if word == "help":
-                say(HELP)
-            elif word == "board":
-                say(render(game, viewer=player))
-            elif word == "moves":
-                moves = [m.full_notation() for m in game.legal_moves if rest.strip() in m.notation()]
-                say("\n".join(f"  {m}" for m in moves[:60]) + (f"\n  ... {len(moves) - 60} more" if len(moves) > 60 else ""))
-            elif word == "undo":
-                try:
-                    say(f"took back: {game.undo().full_notation()}")
-                except UndoError as error:
-                    say(str(error))
-            elif word == "save" and rest.strip():
-                if recorder.save(rest.strip()):
-                    say(f"saved to {rest.strip()}")
-            else:
-                try:
-                    move = recorder.play(line)
-                except MoveError as error:
-                    say(str(error))
-                    continue
-                say(f"played: {move.full_notation()}")
-            recorder.save(path)
-    except Stop:
-        recorder.save(path)
-        say(f"stopped; the record so far is in {path} (brass replay {path})")
-        return recorder.game
-    say(render(recorder.game))
-    say(render_outcome(recorder.game))
-    say(f"the record is in {path} (brass replay {path})")
-    return recorder.game
+    return loop(ruleset, names, path, ask=ask, say=say, resume=resume)

@@ -138,11 +138,11 @@ def read_record(path) -> dict:
     return record
 
 
-def parse_record(text: str, where: str = "the record") -> dict:
-    # json nests by recursion; a deep enough file would exhaust Python's stack,
-    # so the nesting is measured on the brackets before parsing.
-    depth = 0
-    deepest = 0
+def json_nesting(text: str, limit: int) -> int:
+    """How deeply JSON ``text`` nests (brackets outside strings), counting no further
+    than past ``limit``: json nests by recursion, so a deep enough text would exhaust
+    Python's stack; it is measured before it is parsed."""
+    depth = deepest = 0
     in_string = escaped = False
     for char in text:
         if in_string:
@@ -158,10 +158,16 @@ def parse_record(text: str, where: str = "the record") -> dict:
             depth += 1
             if depth > deepest:
                 deepest = depth
-                if deepest > MAX_NESTING:
-                    raise RecordError(f"{where}: nested more than {MAX_NESTING} levels deep; a game record is not")
+                if deepest > limit:
+                    return deepest
         elif char in "]}":
             depth -= 1
+    return deepest
+
+
+def parse_record(text: str, where: str = "the record") -> dict:
+    if json_nesting(text, MAX_NESTING) > MAX_NESTING:
+        raise RecordError(f"{where}: nested more than {MAX_NESTING} levels deep; a game record is not")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

@@ -16,34 +16,91 @@ def money(amount: int) -> str:
     return f"£{amount}" if amount >= 0 else f"-£{-amount}"
 
 
+def plural(count: int, noun: str, sign: bool = False) -> str:
+    """'1 action', '2 actions'; ``sign``: '+5 spaces'."""
+    figure = f"{count:+d}" if sign else str(count)
+    return f"{figure} {noun}" if abs(count) == 1 else f"{figure} {noun}s"
+
+
 _money = money  # the older name
 
 
-def render(game, viewer: Optional[int] = None) -> str:
-    """The whole table as the viewer may see it."""
+def render(game, viewer: Optional[int] = None, *, full: bool = False, links=None, preview=None, width: int = 100) -> str:
+    """The table as the viewer may see it, compact: the players (with what the era's
+    end would score now, from ``preview``: see :func:`brass.terminal.scores.era_end_now`),
+    the viewer's hand, the markets with their prices, the tiles built (each with its
+    VP and income), the links, and the viewer's network. ``full``: every space of the
+    board too. ``links``: the links to show, if not those on the board now (a finished
+    game's last era's)."""
     state = game.state
-    board = game.board
     lines = [board_header(game), "Players, in turn order:"]
     for position, index in enumerate(state.turn_order, 1):
         p = state.players[index]
-        level = board.income.level(p.income_space)
-        text = (
-            f"  {position}. {p.name:<10} {money(p.money):>5}  spent {money(p.spent):>4}  "
-            f"income level {level:>3} (space {p.income_space:>2})  VP {p.vp:>3}  hand {len(p.hand)}"
+        level = game.board.income.level(p.income_space)
+        mark = ">" if index == game.to_move else " "
+        soon = f" ({preview_text(preview[index])} if the era ended now)" if preview else ""
+        lines.append(
+            f" {mark}{position}. {p.name:<12} {money(p.money):>5}  income {level:>3}  VP {p.vp:>3}{soon}  spent {money(p.spent)}  hand {len(p.hand)}"
         )
-        lines.append(text)
         if viewer == index:
             lines.extend("   " + line for line in hand_lines(game, viewer))
     lines.extend(table_lines(game))
-    lines.append("Board (space: industry level owner, * = flipped, cubes):")
-    for location in board.locations:
-        if not location.slots:
-            continue
-        parts = [slot_text(game, slot) for slot in location.slots]
-        lines.append(f"  {location.name:<18} " + "  ".join(parts))
-    links = [link_text(game, link) for link in state.links()]
-    lines.append("Links: " + (", ".join(links) if links else "none"))
+    lines.extend(_wrapped("Tiles (* flipped; VP, and income when flipped): ", tiles_by_place(game), width))
+    lines.extend(_wrapped("Links: ", links_by_owner(game, links), width))
+    if full:
+        lines.append("Every space (space: industry level owner, * = flipped, cubes):")
+        for location in game.board.locations:
+            if location.slots:
+                lines.append(f"  {location.name:<18} " + "  ".join(slot_text(game, slot) for slot in location.slots))
     return "\n".join(lines)
+
+
+def _wrapped(head: str, items: list, width: int) -> list[str]:
+    """Items after a heading, one per line if they do not fit on one."""
+    if not items:
+        return [head + "none"]
+    one = head + "; ".join(items)
+    if len(one) <= width:
+        return [one]
+    return [head.rstrip()] + [f"  {item}" for item in items]
+
+
+def preview_text(scores: dict) -> str:
+    """'+7: links 2, tiles 5' from VP by heading."""
+    total = sum(scores.values())
+    parts = ", ".join(f"{heading} {points}" for heading, points in scores.items() if points)
+    return f"{total:+d}" + (f": {parts}" if parts else "")
+
+
+def tile_text(game, tile) -> str:
+    """A tile on the board: level, owner, cubes, its VP and (unflipped) the income flipping adds."""
+    tile_type = tile.type
+    owner = game.state.players[tile.owner].name
+    cubes = "".join(f", {n} {k}" for k, n in sorted(tile.cubes.items()) if n)
+    vp = tile_type.fields.get("vp", 0)
+    worth = f"{vp} VP" if tile.flipped else f"{vp} VP, +{tile_type.fields.get('income', 0)} income"
+    return f"{tile.slot.number}: {tile_type.industry.name} {ROMAN.get(tile_type.level, tile_type.level)}{'*' if tile.flipped else ''} {owner}{cubes} ({worth})"
+
+
+def tiles_by_place(game) -> list[str]:
+    """The tiles built, by place: 'Dudley 0: Coal mine I Ada, 2 coal (1 VP, +4 income)'."""
+    found = []
+    for location in game.board.locations:
+        tiles = [game.state.slot_tiles[slot.index] for slot in location.slots]
+        built = [tile_text(game, tile) for tile in tiles if tile is not None]
+        if built:
+            found.append(f"{location.name} " + ", ".join(built))
+    return found
+
+
+def links_by_owner(game, links=None) -> list[str]:
+    """The links, by owner: 'Ada: Birmingham–Dudley (canal), ...'."""
+    links = list(game.state.links()) if links is None else links
+    by_owner: dict = {}
+    for link in links:
+        ends = "–".join(place.name for place in link.line.locations)
+        by_owner.setdefault(link.owner, []).append(f"{ends} ({link.kind})")
+    return [f"{game.state.players[owner].name}: " + ", ".join(found) for owner, found in sorted(by_owner.items())]
 
 
 def board_header(game) -> str:
@@ -55,7 +112,7 @@ def board_header(game) -> str:
         header += " -- game over"
     elif to_move is not None:
         frame = state.frame
-        what = f"{state.actions_left} action(s) left" if frame.kind == "action" else f"decision in {frame.name}"
+        what = f"{plural(state.actions_left, 'action')} left" if frame.kind == "action" else f"decision in {frame.name}"
         header += f" -- {state.players[to_move].name} to move ({what})"
     return header + " =="
 
@@ -83,16 +140,22 @@ def mat_parts(game, p) -> list[str]:
     return parts
 
 
+def market_text(game, market) -> str:
+    """A market: its cubes, and the price of the next few bought."""
+    cubes = game.state.markets[market.id]
+    capacity = len(market.prices)
+    if not cubes:
+        return f"{market.name} {cubes}/{capacity} (empty)"
+    prices = [money(market.prices[capacity - left]) for left in range(cubes, max(0, cubes - 3), -1)]
+    then = f", then {', '.join(prices[1:])}" if len(prices) > 1 else ""
+    return f"{market.name} {cubes}/{capacity} (next {prices[0]}{then})"
+
+
 def table_lines(game) -> list[str]:
     """The markets, the draw deck and piles, the token spaces, and the ruleset's own status lines."""
     state = game.state
     board = game.board
-    markets = []
-    for market in board.markets:
-        cubes = state.markets[market.id]
-        capacity = len(market.prices)
-        price = market.prices[capacity - cubes] if cubes else None
-        markets.append(f"{market.name} {cubes}/{capacity}" + (f" (next {money(price)})" if price is not None else " (empty)"))
+    markets = [market_text(game, market) for market in board.markets]
     piles = ", ".join(f"{board.piles[k][0].name} {v}" for k, v in state.piles.items())
     lines = ["Markets: " + " | ".join(markets) + f"    Draw deck: {len(state.deck)}" + (f"    Piles: {piles}" if piles else "")]
     token_lines = []

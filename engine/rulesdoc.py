@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import RulesetError
+from .explain.steps import split_engine_notes
+from .explain.words import constant_words
 from .ruleset import Ruleset
 from .svg import MapLayout, line_dash, link_kinds
 
@@ -76,6 +78,7 @@ def rules_document(ruleset: Ruleset) -> Section:
     from . import explain
 
     doc = Section("rules", f"{ruleset.title}: the rules")
+    doc.blocks.append(Para(HOW_TO_READ))
     doc.children.append(_overview(ruleset))
     doc.children.append(_setup(ruleset, explain))
     doc.children.append(_board(ruleset))
@@ -93,6 +96,16 @@ def rules_document(ruleset: Ruleset) -> Section:
     if bots is not None:
         doc.children.append(bots)  # last: a learner has read every rule before it
     return doc
+
+
+ENGINE_HEADING = "For engine readers"  # the box of notes that are not rules of play
+HOW_TO_READ = (
+    "Each rule below is written from the rule file that the engine plays, so it says exactly what the "
+    "engine does. The sentences in italics are the rule file's own prose; the others are its rule code "
+    "said in words. A box headed \u201c" + ENGINE_HEADING + "\u201d holds what is there only for the "
+    "engine (how a move is written, which setting a number comes from): a player can skip it. A refused "
+    "move is told why in play, in the rulebook's words, so those messages are not repeated here."
+)
 
 
 def _declared(ruleset, kind: str, name: str) -> bool:
@@ -143,13 +156,10 @@ def _setup(ruleset, explain) -> Section:
 
 
 def _value(value) -> str:
+    """A setting's value in the table of settings, as a rule file writes it."""
     if isinstance(value, list):
-        return ", ".join(map(str, value))
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
+        return ", ".join(map(constant_words, value))
+    return constant_words(value)
 
 
 def _board(ruleset) -> Section:
@@ -362,14 +372,12 @@ def _tokens(ruleset) -> Optional[Section]:
 def _turn(ruleset, explain) -> Section:
     rules = ruleset.rules
     section = Section("actions", "A turn and its actions")
-    section.blocks.append(Para("Actions each turn:"))
+    section.blocks.append(Para("Money paid for an action counts as money spent this round. Actions each turn:"))
     section.blocks.append(_steps(explain, ruleset, "definition", "actions_this_turn"))
     rows = [[a.title, a.name, str(a.uses), a.cite or ""] for a in rules.actions.values()]
     section.blocks.append(Table(["action", "written", "actions it takes", "rule"], rows))
     for action in rules.actions.values():
         blocks = [Para(f"Rule: {action.cite}.")] if action.cite else []
-        if action.uses > 1:
-            blocks.append(Para(f"It takes {action.uses} of the turn's actions."))
         blocks.append(_steps(explain, ruleset, "action", action.name))
         blocks.extend(_examples(ruleset, action.name))
         section.children.append(Section(action.name, action.title, blocks))
@@ -636,7 +644,12 @@ def _block_text(block, width: int) -> str:
     if isinstance(block, Table):
         return _table_text(block)
     if isinstance(block, Steps):
-        return "\n".join(_steps_text(block.steps, width, 0))
+        rules, engine = split_engine_notes(block.steps)
+        text = "\n".join(_steps_text(rules, width, 0))
+        if engine:
+            notes = [line for note in engine for line in textwrap.wrap(note.text, width - 4, initial_indent="  - ", subsequent_indent="    ")]
+            text += f"\n\n[{ENGINE_HEADING}: not rules of play]\n" + "\n".join(notes)
+        return text
     if isinstance(block, Figure):
         return f"[{block.caption} -- see the HTML documentation]"
     return ""
@@ -704,7 +717,13 @@ def _block_rst(block, figures) -> str:
                 lines.append("     - " + (_rst_text(cell) or "\\"))
         return "\n".join(lines)
     if isinstance(block, Steps):
-        return "\n".join(_steps_rst(block.steps, 0))
+        rules, engine = split_engine_notes(block.steps)
+        text = "\n".join(_steps_rst(rules, 0))
+        if engine:
+            box = [f".. admonition:: {ENGINE_HEADING}", "   :class: engine-notes", "", "   Not rules of play: how the rule files say them to the engine.", ""]
+            box += [f"   - {_rst_text(note.text)}" for note in engine]
+            text += "\n\n" + "\n".join(box)
+        return text
     if isinstance(block, Figure):
         if figures is not None:
             figures[block.name] = block.svg

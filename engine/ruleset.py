@@ -32,7 +32,7 @@ import pluggy
 from . import data as data_module
 from . import hookspecs
 from .patches import PatchError, apply_patch
-from .errors import DataError, DataProblem, PluginError, RuleFileError, RuleRuntimeError, RulesetError, RulesetErrors, SlowRulesWarning, Where
+from .errors import DataError, DataProblem, PluginError, RuleFileError, RulesetError, RulesetErrors, SlowRulesWarning, Where
 from .language import ast
 from .language import consumption as _consumption  # noqa: F401  (registers the built-in words)
 from .language import functions as _functions  # noqa: F401
@@ -288,13 +288,6 @@ def load_ruleset(name_or_path: str, trust: bool = False) -> Ruleset:
     return _Loader(trust).load(name_or_path)
 
 
-def check_ruleset(name_or_path: str, trust: bool = False, bases: Optional[dict] = None) -> list[RulesetError]:
-    """Every problem of a ruleset, as a list (empty if it is valid); ``trust`` as for
-    load_ruleset. ``bases`` maps a base's name to the folder to take it from (a
-    nested variant is checked over the folder it sits in, not the installed base)."""
-    return _checked(name_or_path, trust, bases)[1]
-
-
 def _untranslatable(error: Exception, rules: CompiledRules) -> Untranslatable:
     """The generator's reason at the rule it was translating. The generator gives no
     place, so it is read from its frames: the innermost rule node it held when it gave
@@ -352,39 +345,6 @@ def _declaration_at(rules: CompiledRules, where: Optional[Where]) -> Optional[st
     return best[1] if best else None
 
 
-def _checked(name_or_path: str, trust: bool = False, bases: Optional[dict] = None):
-    """(the ruleset or None, its problems)."""
-    try:
-        ruleset = _Loader(trust, bases).load(name_or_path)
-    except RulesetErrors as errors:
-        return None, _flatten(errors.errors)
-    except RulesetError as error:
-        return None, [error]
-    problems = _first_positions(ruleset)
-    return (None if problems else ruleset), problems
-
-
-def _first_positions(ruleset) -> list:
-    """What goes wrong when the rules set up a game of each player count and list its
-    first moves: a rule that loads but cannot run (a limit of brass.language.limits
-    passed, a value of the wrong kind), found by validation rather than at the table."""
-    from .game import Game
-
-    problems = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SlowRulesWarning)  # validate says it in its own words
-        ruleset.fast  # noqa: B018
-    for players in ruleset.players:
-        try:
-            game = Game(ruleset, players, seed=1)
-            for _ in game.legal_moves:
-                pass
-        except RuleRuntimeError as error:
-            problems.append(RuleRuntimeError(f"setting up a game of {players} players and listing its first moves: {error.message}", error.where))
-            break  # the same rule fails alike for the other counts
-    return problems
-
-
 def nested_variants(name_or_path: str, trust: bool = False) -> tuple[Optional[Path], list[Path]]:
     """A ruleset's folder and the folders inside it that hold a ruleset.yaml of their
     own (its variants, kept beside it), sorted by name; (None, []) if it cannot be found."""
@@ -397,35 +357,6 @@ def nested_variants(name_or_path: str, trust: bool = False) -> tuple[Optional[Pa
         if child.is_dir() and not child.name.startswith((".", "_")) and (child / MANIFEST).is_file():
             found.append(child)
     return folder, found
-
-
-def check_with_variants(name_or_path: str, trust: bool = False) -> list[tuple]:
-    """A ruleset, then each nested variant (see nested_variants), as (what it is
-    called: its folder's name or the name given; the path or name it was checked by;
-    the loaded ruleset, or None; its problems). A variant is checked over the folder
-    it sits in, even where a ruleset of its base's name is installed."""
-    folder, variants = nested_variants(name_or_path, trust)
-    results = [((folder.name if folder is not None and Path(name_or_path).is_dir() else name_or_path), name_or_path, *_checked(name_or_path, trust))]
-    if not variants:
-        return results
-    try:
-        name = data_module.YamlFile(data_module.inside(folder, MANIFEST), MANIFEST).data.get("name")
-    except (data_module.FileProblem, AttributeError):
-        name = None
-    bases = {name: folder} if isinstance(name, str) else {}
-    for variant in variants:
-        results.append((variant.name, shown(variant), *_checked(str(variant), trust, bases)))
-    return results
-
-
-def _flatten(errors) -> list:
-    result = []
-    for error in errors:
-        if isinstance(error, RulesetErrors):
-            result.extend(_flatten(error.errors))
-        else:
-            result.append(error)
-    return result
 
 
 class _Loader:

@@ -5,7 +5,10 @@ At the start of every build it writes, under ``docs/generated/``:
 * one chapter per installed ruleset (:mod:`brass.rulesdoc`), with its map;
 * the rule language reference, from the grammar's statement forms and the
   docstrings and examples of every keyword, function and name;
-* the data reference, from the descriptions in the JSON Schemas.
+* the data reference, from the descriptions in the JSON Schemas;
+* the table of the built-in bots, from their docstrings, and the table of the
+  ``brass`` commands and of those typed at the ``brass play`` prompt, from the
+  command line's own tables.
 
 Nothing there is written by hand, so it cannot drift from the code.
 """
@@ -55,6 +58,35 @@ DECLARATIONS = [
 ]
 
 
+# How a rule file's comments reach the rules chapters (brass.explain.comments reads
+# them); the example is a test's input too (tests/test_explain.py), so the page and
+# the explainer cannot disagree.
+COMMENTS_FOR_READERS = (
+    "The rules chapters (``brass rules`` and :doc:`/rulesets/index`) say every statement in English, "
+    "and show the rule file's comments beside it. A comment states the rule in prose, above the statements "
+    "it explains or at the end of a line; it is shown in italics before them. Two marks set a comment apart "
+    "as a note for engine readers, not a rule of play, shown in a box of its own:"
+)
+COMMENT_MARKS = [
+    ("# Engine: TEXT", "A paragraph that begins ``Engine:`` is for engine readers: how a move is written, why a statement is there for the search."),
+    ("STATEMENT    # engine[: WHY]", "A statement (or a ``where`` clause) whose line ends with ``# engine`` is there for the engine only, such as the order a move names two alike choices in. It runs as ever; the chapters leave it out of the rule text and say it, with ``WHY``, among the notes for engine readers."),
+]
+COMMENT_EXAMPLE = """action develop "Develop":
+    choose card from you.hand
+    # One or two tiles, each the lowest of its industry, each for one iron.
+    #
+    # Engine: a move names the two industries in the order of their ids.
+    let previous = none                                              # engine
+    repeat 1 to 2:
+        choose industry from industries
+            where previous == none or industry.id >= previous.id    # engine: one move, not two
+            else "{industry.name} is named before {previous.name}"
+        develop industry
+        consume iron, 1
+        let previous = industry                                      # engine
+"""
+
+
 def _code(text: str, in_action: bool = True) -> list[str]:
     """An example as the tests run it: inside an action (declarations stand alone)."""
     if in_action:
@@ -87,6 +119,11 @@ def language_reference() -> str:
     lines += ["Statements", "----------", ""]
     for form, text, example in STATEMENTS:
         lines += [f"``{form}``", f"   {text}", ""] + _code(example)
+    lines += ["Comments for readers", "--------------------", "", COMMENTS_FOR_READERS, ""]
+    for form, text in COMMENT_MARKS:
+        lines += [f"``{form}``", f"   {text}", ""]
+    lines += ["For example (the rules chapters show the one rule, and the rest in the box for engine readers):", ""]
+    lines += _code(COMMENT_EXAMPLE, in_action=False)
     lines += [
         "Expressions",
         "-----------",
@@ -159,6 +196,49 @@ def _schema_fields(schema, root, prefix) -> list[str]:
     return lines
 
 
+def _list_table(headers: list, rows: list) -> list[str]:
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for row in [headers] + rows:
+        lines.append(f"   * - {row[0]}")
+        lines += [f"     - {cell}" for cell in row[1:]]
+    return lines + [""]
+
+
+def bots_reference() -> str:
+    """Every built-in bot, by the name a command takes, with its docstring's first sentence."""
+    from .bots import BOTS, LEVELS
+    from .explain.words import first_sentence
+
+    rows = [[f"``{name}``" + (" (a level)" if name in LEVELS else ""), first_sentence(cls.__doc__ or "")] for name, cls in BOTS.items()]
+    lines = [".. This table is generated from brass.bots.BOTS; edit the bots' docstrings instead.", ""]
+    lines += _list_table(["bot", "how it plays"], rows)
+    lines += [f"The levels, {', '.join(f'``{level}``' for level in LEVELS)}, are the bots to play against, weakest first.",
+              "Any bot may take a seat in ``brass play``, ``brass simulate``, ``brass arena`` and ``brass balance``,",
+              "and at a web table of ``brass serve``; :doc:`/reference/bot-strength` measures them.", ""]
+    return "\n".join(lines)
+
+
+def commands_reference() -> str:
+    """Every ``brass`` command with its one-line help, and the commands typed at the
+    ``brass play`` prompt: both from the command line's own tables."""
+    import argparse
+
+    from .cli import COMMANDS
+    from .terminal.session import PROMPT
+
+    parser = argparse.ArgumentParser(prog="brass")
+    commands = parser.add_subparsers(dest="command")
+    for command in COMMANDS:
+        command.add_parser(commands)
+    helps = {action.dest: action.help for action in commands._choices_actions}  # what --help lists
+    lines = [".. This table is generated from brass.cli.COMMANDS and brass.terminal.session.PROMPT.", ""]
+    lines += _list_table(["command", "what it does"], [[f"``brass {name}``", helps.get(name) or ""] for name in commands.choices])
+    lines += ["Typed at the ``brass play`` prompt:", ""]
+    said = {"this text": "list these commands"}  # help's own words say what it prints where it prints it
+    lines += _list_table(["command", "what it does"], [[f"``{c.usage}``", said.get(c.says, c.says)] for c in PROMPT])
+    return "\n".join(lines)
+
+
 def project_rulesets() -> list[str]:
     """The rulesets this project ships (a user's own variants are not documented here)."""
     return [name for name, entry in installed_rulesets().items() if entry.value.startswith("brass.rulesets.")]
@@ -170,6 +250,8 @@ def write_generated(docs: Path) -> None:
     # References are included by pages under reference/: '.inc' is not a page itself.
     _write(out / "language.inc", language_reference())
     _write(out / "data.inc", data_reference())
+    _write(out / "bots.inc", bots_reference())
+    _write(out / "commands.inc", commands_reference())
     index = [".. This file is generated; edit engine/sphinxext.py instead.", "", ".. toctree::", "   :maxdepth: 3", ""]
     for name in project_rulesets():
         ruleset = load_ruleset(name)

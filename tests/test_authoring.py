@@ -297,9 +297,13 @@ def test_no_single_letter_variables_in_the_prose(chapter):
 def test_sentences_read_like_a_rulebook():
     text = to_text(rules_document(load_ruleset("birmingham")))
     flat = " ".join(text.split())
-    assert "Require: there is no card in your hand that has a pile. Refused if not so: you cannot scout while you hold a wild card." in flat
-    assert "there is no tile in the location's tiles whose owner is you" in flat
-    assert "- For each player: - Take starting_money (17) from the bank." in flat
+    assert "- There must be no wild card in your hand." in flat
+    assert "There must be no tile in the location's tiles that is yours and whose slot is not the slot." in flat
+    assert "- For each player: - Take £17 from the bank." in flat
+    # the rulebook's own examples of the tone (issue 21): a negative income, a build with no card
+    assert "The player pays the bank £1 for each level their income is below zero" in " ".join(to_text(rules_document(load_ruleset("birmingham"))).split())
+    lancashire = " ".join(to_text(rules_document(load_ruleset("lancashire"))).split())
+    assert "- Construct, with no card (see Construct)." in lancashire
     assert "beer bonus: 4 VP" in flat and "beer bonus: £5" in flat
 
 

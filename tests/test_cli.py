@@ -106,7 +106,7 @@ def test_replay_of_a_bad_file(capsys, tmp_path):
 
 def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):
     saved = tmp_path / "saved.json"
-    script = "\n".join(["help", "moves pass", "1", "loan card=nowhere", "moves pass", "1", "undo", f"save {saved}", "quit"]) + "\n"
+    script = "\n".join(["help", "moves pass", "1", "1", "loan card=nowhere", "moves pass", "1", "1", "undo", f"save {saved}", "quit"]) + "\n"
     code, out, _ = run(capsys, "play", "birmingham", "--players", "2", "--seats", "human,quick", "--seed", "3", stdin=script, monkeypatch=monkeypatch)
     assert code == 0
     assert "Commands:" in out
@@ -121,7 +121,9 @@ def test_play_in_the_terminal(capsys, monkeypatch, tmp_path):
 def test_unknown_ruleset(capsys):
     code, _, err = run(capsys, "simulate", "nosuch")
     assert code == 2
-    assert err.startswith("brass: no ruleset named 'nosuch' is installed (installed: birmingham")
+    assert err.startswith("brass: no ruleset named 'nosuch' is installed; installed: birmingham")
+    code, _, err = run(capsys, "play", "birminghm")
+    assert code == 2 and err.startswith("brass: no ruleset named 'birminghm' is installed (did you mean birmingham?); installed: birmingham, ")
 
 
 def test_rulesets_lists_the_installed(capsys):
@@ -188,3 +190,65 @@ def test_rules_code_prints_the_generated_source_under_its_rule_lines(capsys):
     assert out.startswith("# The Python that brass generates")
     assert "# rulesets/birmingham/rules/actions.brass:" in out
     assert "def FA_build(S):" in out
+
+
+# ------------------------------------------------------------------- help
+def _commands():
+    import argparse
+
+    from brass.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    return parser, subparsers.choices
+
+
+def test_every_option_of_every_command_says_what_it_is_and_its_default():
+    parser, commands = _commands()
+    unsaid = []
+    for name, command in commands.items():
+        assert command.description, f"{name} has no description"
+        assert command.epilog and command.epilog.startswith("examples:\n"), f"{name} has no examples"
+        formatter = command._get_formatter()
+        for action in command._actions:
+            if action.dest == "help":
+                continue
+            text = formatter._get_help_string(action) or ""
+            if not text:
+                unsaid.append(f"{name} {action.dest}: no help")
+            elif action.option_strings and action.nargs != 0 and "default" not in text:
+                unsaid.append(f"{name} {action.option_strings[0]}: no default said")
+    assert unsaid == []
+
+
+def test_every_example_in_the_help_is_a_command_that_parses():
+    import shlex
+
+    parser, commands = _commands()
+    for name, command in commands.items():
+        assert command.examples, name
+        for example in command.examples:
+            words = shlex.split(example.split(" >")[0].split("  #")[0])  # the shell's redirection aside
+            assert words[:2] == ["brass", name], example
+            parser.parse_args(words[1:])  # exits (fails) if it does not parse
+
+
+def test_the_help_shows_the_defaults_and_the_examples(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "players in each game (default: 2)" in out
+    assert "examples:\n  brass simulate birmingham --players 3 --games 1 --seed 1 --bot greedy\n" in out
+
+
+def test_load_takes_the_ruleset_from_the_record(capsys, monkeypatch, tmp_path):
+    saved = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "lancashire", "--players", "2", "--seats", "human,quick", "--seed", "3", stdin=f"save {saved}\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0 and saved.exists()
+    code, out, err = run(capsys, "play", "--load", str(saved), "--seats", "human,quick", stdin="quit\n", monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert out.startswith("Brass: Lancashire (lancashire ") and f"0 moves loaded from {saved}" in out
+    code, _, err = run(capsys, "play", "birmingham", "--load", str(saved), "--seats", "human,quick", stdin="quit\n", monkeypatch=monkeypatch)
+    assert code == 2 and err.strip() == f"brass: {saved} is a game of lancashire, not birmingham"

@@ -77,7 +77,8 @@ def test_no_guard_is_written_twice_in_a_row():
 def test_a_cost_in_each_branch_is_checked_before_listing_options():
     source = load_ruleset("birmingham").fast.source
     network = source[source.index("def FA_network(S):") :].split("\ndef ", 1)[0]
-    guard = network.splitlines()[2]  # first thing after the prologue: canal £3, else rail £5
+    body = network.split("\n", 2)[2]  # after the header and the prologue
+    guard = body[: body.index("): return")]  # the first statement: canal £3, else rail £5
     assert "money >= (3)" in guard and "money >= (5)" in guard and "'canal'" in guard
 
 
@@ -100,3 +101,27 @@ def test_multisets_come_in_the_interpreters_order(monkeypatch, expanded):
         items = [rng.choice("abcde") for _ in range(rng.randrange(9))]
         count = rng.randrange(5)
         assert multisets(items, count) == interpreters_multisets(items, count), (items, count)
+
+
+@pytest.mark.parametrize("name", ["birmingham", "lancashire"])
+def test_generated_lines_are_short_enough_to_read(name):
+    """Long expressions are broken inside their brackets (codegen.source.wrapped): no
+    line runs on for hundreds of characters, and arithmetic is checked by a short call."""
+    source = load_ruleset(name).fast.source
+    lines = source.splitlines()
+    assert max(len(line) for line in lines) <= 130
+    assert sum(len(line) > 100 for line in lines) <= len(lines) // 100
+    assert ":= " not in "".join(line for line in lines if "WHOLE(" in line)  # no walrus around a bounds check
+
+
+def test_a_long_line_is_broken_where_python_reads_it_as_one():
+    from brass.language.codegen.source import wrapped
+
+    line = "x = [" + ", ".join(f"item_{i} if flag_{i} else other_{i}" for i in range(12)) + "]"
+    parts = wrapped(line, 60)
+    assert len(parts) > 2 and all(len(part) <= 60 for part in parts)
+    namespace = {f"item_{i}": i for i in range(12)} | {f"other_{i}": -i for i in range(12)} | {f"flag_{i}": i % 2 for i in range(12)}
+    exec("\n".join(parts), namespace)
+    assert namespace["x"] == [i if i % 2 else -i for i in range(12)]
+    assert wrapped("short = 1", 60) == ["short = 1"]
+    assert wrapped("# " + "a very long comment " * 10, 60) == ["# " + "a very long comment " * 10]

@@ -11,6 +11,7 @@
     brass serve [--host 127.0.0.1] [--port 8000] [--data DIR]
     brass validate PATH-OR-NAME
     brass rulesets
+    brass completion bash
 
 One module per command, each with ``add_parser(commands)`` (adds the command's
 parser to the subparsers, and returns it) and ``run(args)`` (does it, and returns
@@ -25,22 +26,26 @@ from typing import Optional
 
 from .. import __version__
 from ..errors import BrassError
-from . import arena, balance, new_variant, play, record, replay, rules, rulesets, serve, simulate, svg, validate
-from . import analyse, train_judge
+from . import analyse, arena, balance, completion, new_variant, play, record, replay, rules, rulesets, serve, simulate, svg, train_judge, validate
 from .simulate import Progress
 
-COMMANDS = (play, simulate, balance, arena, analyse, train_judge, record, replay, svg, serve, validate, rulesets, rules, new_variant)  # in --help's order
+COMMANDS = (play, simulate, balance, arena, analyse, train_judge, record, replay, svg, serve, validate, rulesets, rules, new_variant, completion)  # in --help's order
 
-__all__ = ["COMMANDS", "Progress", "main"]
+__all__ = ["COMMANDS", "Progress", "build_parser", "main"]
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The ``brass`` command's parser: each command's, under it."""
     parser = argparse.ArgumentParser(prog="brass", description="Play and check Brass games and rulesets.")
     parser.add_argument("--version", action="version", version=f"brass {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.add_parser(commands).set_defaults(run=command.run)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         return args.run(args)
     except (BrassError, ValueError) as error:

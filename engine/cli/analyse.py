@@ -15,17 +15,22 @@ import json
 import statistics
 
 from ..records import read_record
+from .helpers import command
 
 BLUNDER = 5.0  # points lost by one move that the summary names
 
 
 def add_parser(commands):
-    analyse = commands.add_parser("analyse", help="review a game: the bot's preferred move beside each move played, and what it cost")
+    analyse = command(commands, "analyse", "review a game: the bot's preferred move beside each move played, and what it cost",
+                      "Review a finished game as a chess engine does: for each move of the seats asked, the bot's preferred move and "
+                      "the estimated loss (how many points worse the move played left the player than the bot's move, both weighed in "
+                      "the same search); then each seat's mean loss and its moves that lost 5 points or more.",
+                      ("brass analyse game.json", "brass analyse game.json --seats 1,3", "brass analyse game.json --bot expert --json"))
     analyse.add_argument("record", help="a saved game (brass play's save, brass simulate --save)")
     analyse.add_argument("--seats", default=None, help="the seats to review, comma-separated, counted from 1 (default: every seat)")
-    analyse.add_argument("--bot", default="hard", choices=("hard", "expert"), help="the bot that reviews (expert: slower, deeper)")
+    analyse.add_argument("--bot", default="hard", choices=("hard", "expert"), help="the bot that reviews (expert: slower, deeper; default: hard)")
     analyse.add_argument("--seed", type=int, default=0, help="the reviewing bot's seed: the same seed, the same review")
-    analyse.add_argument("--json", action="store_true", help="one JSON object per move reviewed, then the summary")
+    analyse.add_argument("--json", action="store_true", help="one JSON object per move reviewed, then the summary (default: lines of text)")
     return analyse
 
 

@@ -7,19 +7,25 @@ from __future__ import annotations
 
 import time
 
-from ..ruleset import load_ruleset
-from .helpers import add_trust
+from .helpers import RULESET_HELP, add_trust, command, ruleset_named
+
+
+EXAMPLES = (
+    "brass arena birmingham --players 2 --bots hard,medium,greedy --games 20 --processes 2",
+    "brass arena lancashire --lineup hard,greedy,greedy --games 12",
+)
 
 
 def add_parser(commands):
-    arena = commands.add_parser("arena", help="bots against bots, seats rotated: win rates and ratings")
-    arena.add_argument("ruleset")
+    arena = command(commands, "arena", "bots against bots, seats rotated: win rates and ratings",
+                    "Play bots against each other with the seats rotated, and rate them (win rates, Elo).", EXAMPLES)
+    arena.add_argument("ruleset", help=RULESET_HELP)
     add_trust(arena)
-    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--players", type=int, default=2, help="players in each game")
     arena.add_argument("--bots", default="hard,medium,greedy,random", help="comma-separated bots for a round robin: each pair, one against the other in every other seat")
-    arena.add_argument("--lineup", action="append", default=None, help="one match's seats instead, e.g. hard,greedy,greedy,greedy (may be given more than once)")
+    arena.add_argument("--lineup", action="append", default=None, help="one match's seats instead, e.g. hard,greedy,greedy,greedy; may be given more than once (default: the round robin of --bots)")
     arena.add_argument("--games", type=int, default=10, help="games per match (seats rotated through them)")
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seed", type=int, default=1, help="the first game's seed")
     arena.add_argument("--processes", type=int, default=1, help="play games in this many worker processes")
     arena.add_argument("--quiet", action="store_true", help="no line per game")
     return arena
@@ -29,7 +35,7 @@ def run(args) -> int:
     from ..bots import arena
     from ..bots.registry import bot_class
 
-    load_ruleset(args.ruleset, trust=args.trust)  # fails here, not in a worker
+    ruleset_named(args.ruleset, trust=args.trust)  # fails here, not in a worker
     if args.lineup:
         matches = [arena.parse_lineup(text, args.players) for text in args.lineup]
     else:

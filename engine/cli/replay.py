@@ -1,22 +1,26 @@
 """``brass replay``: a saved game record replayed, to its end or to a move, or step by step.
 
     brass replay game.json [--step] [--to N]
+
+Stepping, forward and back, is :mod:`brass.terminal.stepping`.
 """
 
 from __future__ import annotations
 
 import sys
 
-from ..errors import BrassError, RecordError
+from ..errors import RecordError
 from ..game import Game
-from .helpers import show_changes, show_outcome
+from .helpers import command, show_end
 
 
 def add_parser(commands):
-    replay = commands.add_parser("replay", help="replay a saved game record and show the final state")
-    replay.add_argument("file")
-    replay.add_argument("--step", action="store_true", help="one move at a time: Enter shows the next, q stops")
-    replay.add_argument("--to", type=int, default=None, metavar="N", help="the position after move N")
+    replay = command(commands, "replay", "replay a saved game record and show the final state",
+                     "Replay a saved game: its end (with the score breakdown), the position after a move, or move by move, forward and back.",
+                     ("brass replay game.json", "brass replay game.json --step", "brass replay game.json --to 40", "brass replay game.json --step --to 40"))
+    replay.add_argument("file", help="a game record (brass play's save, brass simulate --save, brass record --out)")
+    replay.add_argument("--step", action="store_true", help="one move at a time from the start (or from --to N), forward and back: Enter the next, p the previous, a number jumps, q stops")
+    replay.add_argument("--to", type=int, default=None, metavar="N", help="the position after move N (0: the start); with --step, where stepping starts (default: the end; with --step, the start)")
     return replay
 
 
@@ -29,44 +33,29 @@ def run(args) -> int:
         record = read_record(args.file)
         start = Game.from_record({**record, "moves": []})  # every check of the record but its moves
         total = len(record["moves"])
-        stop = total if args.to is None else args.to
+        stop = (0 if args.step else total) if args.to is None else args.to
         if not 0 <= stop <= total:
             raise RecordError(f"--to {stop}: the record has {total} moves (0 to {total})")
-        game = Game.from_record({**record, "moves": record["moves"][:stop]}, start.ruleset) if stop else start
         if args.step:
-            game = _steps(console, game, record["moves"][stop:], stop)
+            from ..terminal.stepping import Stepper
+
+            stepper = Stepper(start, record["moves"], console)
+            game, done = stepper.run(stop), stepper.at
+            if done == total:  # the score breakdown replays the record: a stepped copy keeps no moves
+                game = Game.from_record(record, start.ruleset)
+        else:
+            game = Game.from_record({**record, "moves": record["moves"][:stop]}, start.ruleset) if stop else start
+            done = stop
     except RecordError as error:
         print(f"brass: {error}", file=sys.stderr)
         return 1
     ruleset = game.ruleset
-    done = len(game.history)
     if done == total:
         console.say(f"Replayed {done} moves of {ruleset.title} ({ruleset.name} {ruleset.version}).")
     else:
         console.say(f"The position after move {done} of {total} of {ruleset.title} ({ruleset.name} {ruleset.version}).")
-    console.board(game)
     if game.is_over():
-        show_outcome(console, game)
+        show_end(console, game)
+    else:
+        console.board(game)
     return 0
-
-
-def _steps(console, game: Game, moves: list, done: int) -> Game:
-    """Play the moves one by one, each on Enter ('q' or the end of input stops)."""
-    console.say(f"{len(moves)} moves to step through from move {done}: Enter shows the next, q stops.")
-    for number, entry in enumerate(moves, done + 1):
-        before = game.view(None)
-        try:
-            move = game.play(entry["move"])
-        except BrassError as error:
-            raise RecordError(f"move {number} ({entry['move']!r}) cannot be replayed: {error}") from error
-        console.say(f"{number}. {game.state.players[move.player].name}: {move.full_notation()}")
-        show_changes(console, before, game, None)
-        if number < done + len(moves):
-            try:
-                answer = input("")
-            except (EOFError, KeyboardInterrupt):
-                console.say()
-                break
-            if answer.strip().lower() in ("q", "quit"):
-                break
-    return game

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import sys
 
-from ..ruleset import load_ruleset
-from .helpers import add_trust
+from .helpers import RULESET_HELP, add_trust, command, ruleset_named
+
+
+EXAMPLES = (
+    "brass rules birmingham",
+    "brass rules lancashire sell",
+    "brass rules birmingham --code",
+)
 
 
 def add_parser(commands):
-    rules = commands.add_parser("rules", help="print a ruleset's rules, or one topic of them")
-    rules.add_argument("ruleset")
+    rules = command(commands, "rules", "print a ruleset's rules, or one topic of them",
+                    "Print the rules of a ruleset as text, as the rules themselves say them (the same text as the documentation's chapters).", EXAMPLES)
+    rules.add_argument("ruleset", help=RULESET_HELP)
     add_trust(rules)
-    rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow...")
+    rules.add_argument("topic", nargs="?", default=None, help="an action (build, sell...) or a part: board, tiles, cards, resources, flow... (default: all of them)")
     rules.add_argument("--code", action="store_true", help="print the Python generated from the rules, each part under the rule line it comes from")
     return rules
 
@@ -25,7 +32,7 @@ def add_parser(commands):
 def run(args) -> int:
     from ..rulesdoc import rules_document, to_text
 
-    ruleset = load_ruleset(args.ruleset, trust=args.trust)
+    ruleset = ruleset_named(args.ruleset, trust=args.trust)
     if args.code:
         if ruleset.fast is None:
             print(f"brass: {ruleset.name} has no generated code: it runs on the interpreter ({ruleset.untranslatable})", file=sys.stderr)

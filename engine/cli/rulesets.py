@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from ..errors import BrassError
 from ..ruleset import installed_rulesets, load_ruleset
+from .helpers import command
+
+
+EXAMPLES = ("brass rulesets",)
 
 
 def add_parser(commands):
-    return commands.add_parser("rulesets", help="list the installed rulesets")
+    return command(commands, "rulesets", "list the installed rulesets",
+                   "List the installed rulesets, each with its title, version and player counts.", EXAMPLES)
 
 
 def run(args) -> int:

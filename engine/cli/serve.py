@@ -5,11 +5,20 @@
 
 from __future__ import annotations
 
+from .helpers import command
+
+
+EXAMPLES = (
+    "brass serve --port 8000 --data brass-games",
+    "brass serve --host 0.0.0.0 --port 8080",
+)
+
 
 def add_parser(commands):
-    serve = commands.add_parser("serve", help="play in a web browser: start a local server and print its address")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve = command(commands, "serve", "play in a web browser: start a local server and print its address",
+                    "Start a local web server for playing in a browser (the 'web' extra); each person gets a link of their own.", EXAMPLES)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
     serve.add_argument("--data", default="brass-games", metavar="DIR", help="keep the games here, so a restart loses none (default: brass-games)")
     return serve
 

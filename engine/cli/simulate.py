@@ -15,22 +15,29 @@ import time
 
 from ..bots import BOTS
 from ..errors import SaveError
-from ..ruleset import load_ruleset
-from .helpers import add_trust
+from .helpers import RULESET_HELP, add_trust, command, ruleset_named
+
+
+EXAMPLES = (
+    "brass simulate birmingham --players 3 --games 1 --seed 1 --bot greedy",
+    "brass simulate lancashire --players 4 --games 20 --seed 1 --json",
+    "brass simulate birmingham --games 100 --bot hard,greedy --workers 2 --save games/bh",
+)
 
 
 def add_parser(commands):
-    simulate = commands.add_parser("simulate", help="bot-only games played to the end")
-    simulate.add_argument("ruleset")
+    simulate = command(commands, "simulate", "bot-only games played to the end",
+                       "Play whole games between bots and print each result (and a summary); save the records to replay them.", EXAMPLES)
+    simulate.add_argument("ruleset", help=RULESET_HELP)
     add_trust(simulate)
-    simulate.add_argument("--players", type=int, default=2)
-    simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--bot", default="random", help=f"one of {', '.join(BOTS)}, or a comma-separated list per seat")
-    simulate.add_argument("--json", action="store_true", help="one JSON object per game")
-    simulate.add_argument("--save", default=None, help="save each game's record as FILE-N.json")
+    simulate.add_argument("--players", type=int, default=2, help="players in each game")
+    simulate.add_argument("--games", type=int, default=1, help="games to play, seeded --seed, --seed+1, ...")
+    simulate.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    simulate.add_argument("--bot", default="random", help=f"the bot in every seat, one of {', '.join(BOTS)}, or a comma-separated list, one per seat")
+    simulate.add_argument("--json", action="store_true", help="one JSON object per game, then a summary")
+    simulate.add_argument("--save", default=None, metavar="FILE", help="save each game's record as FILE-N.json (default: not saved)")
     simulate.add_argument("--workers", type=int, default=None, help="play in this many worker processes (default: here, one after another)")
-    simulate.add_argument("--cluster", default=None, metavar="auto|ray://HOST:PORT", help="play on a Ray cluster (the 'cluster' extra)")
+    simulate.add_argument("--cluster", default=None, metavar="auto|ray://HOST:PORT", help="play on a Ray cluster, the 'cluster' extra (default: not on a cluster)")
     simulate.add_argument(
         "--progress", choices=("auto", "always", "never"), default="auto",
         help="a progress line on stderr for long runs (auto: when stderr is a terminal)",
@@ -96,7 +103,7 @@ def run(args) -> int:
     from ..lab.jobs import RulesetRef
     from ..lab.work import GamesTask
 
-    ruleset = load_ruleset(args.ruleset, trust=args.trust)  # a broken ruleset fails here, not in a worker
+    ruleset = ruleset_named(args.ruleset, trust=args.trust)  # a broken ruleset fails here, not in a worker
     names = args.bot.split(",")
     if len(names) == 1:
         names = names * args.players

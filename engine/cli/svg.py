@@ -9,13 +9,16 @@ import sys
 
 from ..errors import RecordError
 from ..game import Game
+from .helpers import command
 
 
 def add_parser(commands):
-    svg = commands.add_parser("svg", help="draw a saved game's board as SVG (on standard output)")
+    svg = command(commands, "svg", "draw a saved game's board as SVG (on standard output)",
+                  "Draw a saved game's board as an SVG picture, on standard output (or, inside brass play, with 'svg FILE').",
+                  ("brass svg game.json > board.svg", "brass svg game.json --move 40 --seat 1 > board.svg"))
     svg.add_argument("file", help="a game record (brass play's save, brass simulate --save)")
     svg.add_argument("--move", type=int, default=None, help="the position after this many moves (default: the end)")
-    svg.add_argument("--seat", type=int, default=None, help="draw what this seat (1, 2, ...) may see: its own hand too")
+    svg.add_argument("--seat", type=int, default=None, help="draw what this seat (1, 2, ...) may see: its own hand too (default: no hand, as an onlooker sees it)")
     return svg
 
 

@@ -17,19 +17,25 @@ import time
 from pathlib import Path
 
 from ..ruleset import load_ruleset
-from .helpers import add_trust
+from .helpers import RULESET_HELP, add_trust, command
 
 
 def add_parser(commands):
-    train = commands.add_parser("train-judge", help="fit the planning bots' judge to self-play and write it with the ruleset")
-    train.add_argument("ruleset")
+    train = command(commands, "train-judge", "fit the planning bots' judge to self-play and write it with the ruleset",
+                    "Fit the planning bots' judge to seeded self-play: each round, the judge in play and judges part and all of the "
+                    "way to a new fit play the same games, and the one that scores the most VP a seat is kept. It is written to the "
+                    "ruleset's data/judge.yaml (or --out) with the engine version and the ruleset's digest it fits; the same "
+                    "arguments give the same file.",
+                    ("brass train-judge birmingham --players 4", "brass train-judge lancashire --players 2,3,4 --games 60 --seed 7",
+                     "brass train-judge birmingham --players 2 --games 4 --rounds 0 --out judge.yaml"))
+    train.add_argument("ruleset", help=RULESET_HELP)
     add_trust(train)
     train.add_argument("--players", default=None, help="the player counts to fit, comma-separated (default: every count the ruleset allows)")
     train.add_argument("--games", type=int, default=40, help="self-play games a judge plays in each round (the same seeds for every judge of a round)")
     train.add_argument("--rounds", type=int, default=2, help="rounds of choice after the first fit: each plays the judge in play and judges towards the last fit")
     train.add_argument("--seed", type=int, default=1, help="the games' seeds come from it (see brass.bots.training.game_seeds)")
-    train.add_argument("--bot", default="planner", help="the bot that plays the games (default: planner)")
-    train.add_argument("--out", default=None, help="write here instead of the ruleset's data/judge.yaml")
+    train.add_argument("--bot", default="planner", help="the bot that plays the games")
+    train.add_argument("--out", default=None, help="write here instead (default: the ruleset's data/judge.yaml)")
     return train
 
 

@@ -12,13 +12,21 @@ import sys
 import warnings
 from typing import Optional
 
-from ..ruleset import check_with_variants
-from .helpers import add_trust
+from ..validation import check_with_variants
+from .helpers import add_trust, command
+
+
+EXAMPLES = (
+    "brass validate rulesets/birmingham",
+    "brass validate my-variant/my_variant --trust",
+    "brass validate lancashire",
+)
 
 
 def add_parser(commands):
-    validate = commands.add_parser("validate", help="check a ruleset folder (or installed name)")
-    validate.add_argument("path")
+    validate = command(commands, "validate", "check a ruleset folder (or installed name)",
+                       "Check a ruleset whole, its data, rules and plugin, and the variants kept in its folder; every problem is listed at once.", EXAMPLES)
+    validate.add_argument("path", help="a ruleset folder (the one holding ruleset.yaml), or an installed ruleset's name")
     add_trust(validate)
     return validate
 

@@ -7,10 +7,14 @@ and the rule file's own comments, which state the rule in prose, as notes
 placed before the statements they stand above. :func:`explain_expression`
 renders one expression.
 
-The English is a little formal but faithful: every condition of the rule code
-appears in it. Settings show their values (``canal_cost (3)``), strings appear
-without quotes, the holes of a message show what they stand for in brackets
-(``{location.name}`` reads ``[location]``). A definition that is a condition
+The English is a rulebook's and faithful: every condition of the rule code
+appears in it, what must hold with "must" ("the location must be a town
+location"), a case with "if" and an exception with "unless". Settings show
+their values (``canal_cost`` reads "3", money "£3"; the notes for engine
+readers name the settings), strings appear without quotes. What is there only
+for the engine (an ``Engine:`` comment, a statement marked ``# engine``, how a
+move writes an optional step) is a step of its own kind, ``engine``, which the
+rules chapters set apart from the rule text. A definition that is a condition
 reads in full where it is used, its arguments in place of its parameters
 (``touches_network(line)``: "there is a place in the line's locations that is
 in your network or ..."), and so does a short value; any other keeps its name
@@ -18,8 +22,9 @@ in words (``preferred spaces (the location, the industry)``), which the rules
 chapter's terms explain. A function a ruleset adds keeps its name likewise.
 
 The package's modules, from the smallest pieces up: :mod:`.words` (phrases
-and word tables), :mod:`.expressions` with :mod:`.conditions`, :mod:`.calls`
-and :mod:`.aggregates` (expressions), :mod:`.keywords` (keyword statements),
+and word tables), :mod:`.expressions` with :mod:`.conditions`,
+:mod:`.comparisons`, :mod:`.requirements` ("must"), :mod:`.calls` and
+:mod:`.aggregates` (expressions), :mod:`.keywords` (keyword statements),
 :mod:`.comments` (the rule file's comments), :mod:`.statements` (statements
 and blocks), :mod:`.declarations` (whole declarations) and :mod:`.steps`
 (the :class:`Step` and its plain-text rendering).

@@ -51,17 +51,44 @@ class AggregateReadings:
                 return f"not every {over} is true" if negated else f"every {over} is true"
             claim = self.cond(element)
             subject = self.local[e.var]
+            name = without_the(subject).removeprefix("that ")
+            rest = over[len(name) :] if over.startswith(name) else None
             if e.func == "any":
                 head = "there is no" if negated else "there is a"
+                clauses = self._relative_clauses(element, subject)
+                if clauses is not None:
+                    return f"{head} {over} {clauses}"  # "... that is yours and whose slot is not the slot"
+                kind = re.fullmatch(rf"{re.escape(subject)} is an? (.+ ){re.escape(name)}", claim)
+                if kind is not None and rest is not None and " where " not in rest:
+                    return f"{head} {kind.group(1)}{name}{rest}"  # "there is no wild card in your hand"
                 if claim.startswith(subject + "'s "):
                     return f"{head} {over} whose {claim[len(subject) + 3:]}"
                 if claim.startswith(subject + " "):
                     return f"{head} {over} that {claim[len(subject) + 1:]}"
                 return f"{head} {over} for which {claim}"
+            if claim.startswith(subject + "'s ") and rest == "":  # "every player's hand is empty"
+                text = f"every {name}'s {claim[len(subject) + 3:]}"
+                return f"not {text}" if negated else text
             if claim.startswith(subject + " ") and not claim.startswith(subject + "'s "):
                 text = f"every {over} {claim[len(subject) + 1:]}"
                 return f"not {text}" if negated else text
             return f"not for every {over}, {claim}" if negated else f"for every {over}, {claim}"
+
+    def _relative_clauses(self, element, subject: str):
+        """The parts of ``a and b`` said of one element, as clauses about it: "that is
+        yours and whose slot is not the slot"; None unless each part speaks of it."""
+        if not (isinstance(element, ast.BoolOp) and element.op == "and"):
+            return None
+        clauses = []
+        for part in element.values:
+            claim = self.cond(part)
+            if claim.startswith(subject + "'s "):
+                clauses.append("whose " + claim[len(subject) + 3 :])
+            elif claim.startswith(subject + " "):
+                clauses.append("that " + claim[len(subject) + 1 :])
+            else:
+                return None
+        return " and ".join(clauses)
 
     def _over(self, var: str, iterable, condition) -> str:
         """``v in L where C``, the range of a comprehension or an aggregate."""

@@ -2,7 +2,7 @@
 
 A move written with a choice its action does not ask for now (a second link in
 the Canal era) is refused; this says *why* it is not asked, in the rules' words:
-"second_link is chosen only when the era is not canal".
+"second_link is chosen only when it is not the Canal era".
 """
 
 from __future__ import annotations

@@ -37,8 +37,25 @@ class CallReadings:
             return inline
         if self._is_definition(func) and len(args) == 1 and not e.kwargs:
             return self._definition_of(func, args[0])
+        if self._is_definition(func) and not e.kwargs:
+            return self._definition_for(func, args)
         parts = [self.value(a) for a in args] + [f"{k}={self.value(v)}" for k, v in e.kwargs]
-        return f"{words_of(func)} ({', '.join(parts)})" if self._is_definition(func) else f"{words_of(func)}({', '.join(parts)})"
+        return f"{words_of(func)}({', '.join(parts)})"
+
+    def _definition_for(self, func: str, args: tuple) -> str:
+        """A definition of several things, by its name: the arguments that are what its
+        parameters already say are left out ("preferred_spaces(location, industry)":
+        "the preferred spaces"), the others follow ("cubes_when_built(tile, "coal", era)":
+        "the cubes when built for coal")."""
+        params = getattr(self.declarations[("definition", func)], "params", None) or ()
+        others = []
+        for position, arg in enumerate(args):
+            text = self.value(arg)
+            same_name = isinstance(arg, ast.Name) and position < len(params) and arg.id == params[position]
+            if position < len(params) and (same_name or text == self.variable(params[position])):
+                continue
+            others.append(self.wrapped(arg))
+        return f"the {words_of(func)}" + (f" for {join_words(others, 'and')}" if others else "")
 
     def _definition_of(self, func: str, arg) -> str:
         """A definition of one thing, by its name: "the tile's buyers", "the ports for the
@@ -97,7 +114,8 @@ class CallReadings:
         v = self.value
         n = len(args)
         if func == "connected" and n == 2:
-            return f"{v(args[0])} is connected to {v(args[1])}"
+            some = "one of " if self.is_list_definition(args[1]) or isinstance(args[1], ast.Comprehension) else ""
+            return f"{v(args[0])} is connected to {some}{v(args[1])}"
         if func == "distance" and n == 2:
             return f"the fewest links between {v(args[0])} and {v(args[1])} (none if they are not connected)"
         if func == "lowest_tile" and n == 2:
@@ -184,6 +202,19 @@ class CallReadings:
                 return "the " + lower_first(found["name"])
             return "the " + words_of(arg.value)
         return f"the token pool {self.value(arg)}"
+
+    def token_noun(self, arg) -> str:
+        """What a pool's tokens are called, by their names' shared first words ("Market
+        tile -0", "Market tile -1": "market tiles"); "tokens" otherwise."""
+        pools = getattr(self.board, "pools", None) or {}
+        tokens = (getattr(self.board, "tokens", None) or {}).get(arg.value) if isinstance(arg, ast.Const) and arg.value in pools else None
+        names = [str(getattr(t, "name", "")).split() for t in tokens or ()]
+        shared: list = []
+        for words in zip(*names) if names else ():
+            if len({w.lower() for w in words}) != 1 or not words[0].isalpha():
+                break
+            shared.append(words[0].lower())
+        return " ".join(shared) + "s" if shared else "tokens"
 
     def pile_phrase(self, arg) -> str:
         """A face-up pile by the cards it holds."""

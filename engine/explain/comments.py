@@ -6,6 +6,11 @@ declaration came from and hands out those comments as note steps: the
 comment block just above a line, and a comment trailing a line of code. Each
 comment line is handed out once, so a comment above a block is not repeated
 before the block's first statement.
+
+Two marks set a comment apart as a note for engine readers rather than a
+rule of play (documented in the rule language reference): a paragraph that
+begins ``Engine:``, and a line of code that ends with ``# engine`` (or
+``# engine: why``), which keeps that statement out of the rule text.
 """
 
 from __future__ import annotations
@@ -15,8 +20,11 @@ from pathlib import Path
 from typing import Optional
 
 from .steps import Step
+from .words import capitalised
 
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_ENGINE_PARAGRAPH = re.compile(r"^engine:\s*", re.IGNORECASE)  # "# Engine: a move names ..."
+_ENGINE_TAG = re.compile(r"^engine\b\s*(?::\s*(?P<why>.*))?$", re.IGNORECASE)  # "let previous = none  # engine"
 
 
 class SourceComments:
@@ -55,8 +63,8 @@ class SourceComments:
         if where is None or not where.text or where.line in self.used_lines:
             return []
         comment = trailing_comment(where.text)
-        if not comment:
-            return []
+        if not comment or _ENGINE_TAG.match(comment):
+            return []  # an engine tag is the statement's mark, not prose
         self.used_lines.add(where.line)
         return [Step(comment, "note")]
 
@@ -85,7 +93,9 @@ class SourceComments:
 
         def flush():
             if current:
-                notes.append(Step(" ".join(current), "note"))
+                text = " ".join(current)
+                engine = _ENGINE_PARAGRAPH.match(text)
+                notes.append(Step(capitalised(text[engine.end() :]), "engine") if engine else Step(text, "note"))
                 current.clear()
 
         for number, text in numbered:
@@ -102,6 +112,14 @@ class SourceComments:
             current.append(body)
         flush()
         return notes
+
+
+def engine_tag(where):
+    """Whether a node's line ends with ``# engine`` (kept out of the rule text), and the
+    reason given after ``engine:`` ("" if none); None if it has no such mark."""
+    comment = trailing_comment(where.text) if where is not None and where.text else None
+    found = _ENGINE_TAG.match(comment) if comment else None
+    return None if found is None else (found.group("why") or "").strip()
 
 
 def source_lines(ruleset, file: str) -> Optional[list]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from ..language import ast
-from .words import ADJECTIVES, COMPARISONS, OPPOSITE, ORDINALS, POSSESSIONS, attribute_words, is_adjective, join_words, possession, with_article, words_of
+from .comparisons import ComparisonReadings
+from .words import ADJECTIVES, COMPARISONS, OPPOSITE, ORDINALS, POSSESSIONS, is_adjective, join_words, possession, with_article, words_of
 
 
-class ConditionReadings:
+class ConditionReadings(ComparisonReadings):
     """Conditions in English; relies on the value readings of ``English``."""
 
     def cond(self, e) -> str:
@@ -44,7 +45,7 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and self._is_definition(e.id):
             decl = self.declarations[("definition", e.id)]
             if decl.params is None and looks_boolean(decl.value, self):
-                if names_a_time(e.id):
+                if names_a_time(e.id) or names_a_state(e.id):
                     return self.term_claim(e.id, negated=False)
                 return self.inlined(decl, []) or self.term_claim(e.id, negated=False)
         method = getattr(self, "_v_" + type(e).__name__, None)
@@ -62,6 +63,8 @@ class ConditionReadings:
     def cond_operand(self, e) -> str:
         """A condition as one part of a larger one, bracketed if it would run on."""
         text = self.cond(e)
+        if not re.search(r" and | or |,", text):
+            return text  # nothing in it to run into its neighbours
         if runs_on(e) or (isinstance(e, ast.Not) and runs_on(e.value)) or self._runs_on_inlined(e, text):
             return f"({text})"
         return text
@@ -124,7 +127,7 @@ class ConditionReadings:
         if isinstance(e, ast.Aggregate) and e.func in ("any", "all"):
             return self.quantified(e, negated=True)
         if isinstance(e, ast.Call) and e.func == "connected" and len(e.args) == 2 and self.is_builtin_function("connected"):
-            return f"{self.value(e.args[0])} is not connected to {self.value(e.args[1])}"
+            return self._v_Call(e).replace(" is connected to ", " is not connected to ", 1)
         if isinstance(e, ast.Call) and not e.kwargs:
             inline = self._definition_inline(e.func, e.args, e.kwargs, negated=True)
             if inline is not None:
@@ -132,7 +135,7 @@ class ConditionReadings:
         if isinstance(e, ast.Name) and e.id not in self.local:
             decl = self.declarations.get(("definition", e.id))
             if decl is not None and decl.params is None and looks_boolean(decl.value, self):
-                inline = None if names_a_time(e.id) else self.inlined(decl, [], negated=True)
+                inline = None if names_a_time(e.id) or names_a_state(e.id) else self.inlined(decl, [], negated=True)
                 return inline if inline is not None else self.term_claim(e.id, negated=True)
             return f"not {self.value(e)}"
         return f"not ({self.cond(e)})"
@@ -162,6 +165,8 @@ class ConditionReadings:
             if negated:
                 return f"{subject} {have} no tile and no link on the board"
             return f"{subject} {have} a tile or a link on the board"
+        if attribute == "pile" and self.pile_word() is not None:
+            return f"{subject} {be} {'not ' if negated else ''}{with_article(self.pile_word())} card"
         if attribute == "is_last":
             return f"{subject} {be} {'not ' if negated else ''}the last"
         if attribute.startswith("is_"):
@@ -190,39 +195,28 @@ class ConditionReadings:
         if op in ("==", "!=") and isinstance(right, ast.Const) and isinstance(right.value, str):
             if isinstance(left, ast.Attribute) and left.name == "id":
                 left = left.obj
+        # ``resource == tile.industry.id``: an id stands for its thing ("the resource is the
+        # tile's industry"), unless ids are compared for their order
+        if op in ("==", "!=") and isinstance(right, ast.Attribute) and right.name == "id" and not (isinstance(left, ast.Attribute) and left.name == "id"):
+            right = right.obj
         if isinstance(right, ast.Const) and right.value is None and op in ("==", "!="):
             return self._none_comparison(left, op == "!=")
-        position = self._position_comparison(left, op, right)
-        if position is not None:
-            return position
+        for reading in (self._position_comparison, self._kind_comparison, self._era_comparison, self._count_comparison):
+            text = reading(left, op, right)
+            if text is not None:
+                return text
+        if op in ("==", "!=") and isinstance(left, ast.Attribute) and left.name == "owner" and self._is_you(right):
+            return f"{self.value(left.obj)} is {'not ' if op == '!=' else ''}yours"  # "the slot's tile is yours"
+        if op == "==" and isinstance(right, ast.Const) and right.value == 0 and isinstance(left, ast.Call) and not left.kwargs and len(left.args) == 1:
+            none_left = self._none_left(left.func, left.args[0])
+            if none_left is not None:
+                return none_left
         left_text = self.grouped(left, self.value(left))
         right_text = self.grouped(right, self.value(right))
         verb = COMPARISONS.get(op, op)
         if left_text == "you":
             verb = verb.replace("is", "are", 1)
         return f"{left_text} {verb} {right_text}"
-
-    def _position_comparison(self, left, op: str, right):
-        """``era.index == 0``: a place in an ordered list, counted from 0, reads by its
-        ordinal, "the era is the first"; None for any other comparison."""
-        if op not in ("==", "!=") or not (isinstance(left, ast.Attribute) and left.name == "index"):
-            return None
-        if not (isinstance(right, ast.Const) and type(right.value) is int and 0 <= right.value < len(ORDINALS)):
-            return None
-        subject = "you" if isinstance(left.obj, ast.Name) and left.obj.id == "you" and "you" not in self.local else self.value(left.obj)
-        be = self._subject_is(subject)
-        return f"{subject} {be} {'not ' if op == '!=' else ''}the {ORDINALS[right.value]}"
-
-    def _none_comparison(self, left, exists: bool) -> str:
-        """``x != none`` as a rulebook says it: "the slot has a tile", "the tile exists"."""
-        if isinstance(left, ast.Attribute) and left.name not in ("id", "name"):
-            subject = "you" if isinstance(left.obj, ast.Name) and left.obj.id == "you" and "you" not in self.local else self.value(left.obj)
-            if self._simple_owner(subject) or subject == "you":
-                have = "have" if subject == "you" else "has"
-                thing = attribute_words(left.name)
-                return f"{subject} {have} {with_article(thing) if exists else 'no ' + thing}"
-        text = self.grouped(left, self.value(left))
-        return f"{text} {'exists' if exists else 'does not exist'}"
 
     def _membership(self, e: ast.Membership, negated: bool) -> str:
         container = e.container
@@ -233,9 +227,28 @@ class ConditionReadings:
         item = self.grouped(subject, self.value(subject))
         be = self._subject_is(item)
         if isinstance(container, ast.ListExpr) and container.items:
+            if isinstance(subject, ast.Attribute) and subject.name == "kind" and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in container.items):
+                kinds = self._is_kind(subject.obj, [i.value for i in container.items], negated)
+                if kinds is not None:
+                    return kinds
             return self._one_of(item, be, [self.grouped(i, self.value(i)) for i in container.items], negated)
         where = self.grouped(container, self.value(container))
+        if isinstance(container, ast.Attribute) and not (isinstance(container.obj, ast.Name) and container.obj.id == "you"):
+            # what a thing shows or holds: "the card's industries include the industry"
+            return f"{where} {'do not include' if negated else 'include'} {item}"
+        if self.is_list_definition(container):
+            return f"{item} {be} {'not ' if negated else ''}one of {where}"  # "the slot is one of the preferred spaces"
         return f"{item} {be} {'not ' if negated else ''}in {where}"
+
+    def is_list_definition(self, e) -> bool:
+        """A definition whose value is a list of things (``preferred_spaces(...)``,
+        ``market_locations``): "one of" them, "connected to one of" them."""
+        name = e.func if isinstance(e, ast.Call) else (e.id if isinstance(e, ast.Name) and e.id not in self.local else None)
+        decl = self.declarations.get(("definition", name)) if name else None
+        value = getattr(decl, "value", None)
+        while isinstance(value, ast.BoolOp):
+            value = value.values[0]
+        return isinstance(value, (ast.Comprehension, ast.ListExpr))
 
     @staticmethod
     def _one_of(item: str, be: str, items: list, negated: bool) -> str:
@@ -249,15 +262,17 @@ class ConditionReadings:
         return f"{item} {be} none of {join_words(items, 'and')}"
 
 
-_VERB = re.compile(r" (is|are|has|have|exists|does) ")
+_VERBS = ("is", "are", "has", "have", "exists", "does")
 
 
-def shared_subject(parts: list) -> list:
+def shared_subject(parts: list, verbs: tuple = ()) -> list:
     """Parts of "a and b" that speak of the same thing say it once: "the lowest tile of
-    the industry on your mat exists and is developable"."""
+    the industry on your mat exists and is developable" (``verbs``: more words that may
+    follow a subject, such as "must")."""
+    verb = re.compile(rf" ({'|'.join(_VERBS + tuple(verbs))}) ")
     result = list(parts[:1])
     for previous, part in zip(parts, parts[1:]):
-        mine, theirs = _VERB.search(part + " "), _VERB.search(previous + " ")
+        mine, theirs = verb.search(part + " "), verb.search(previous + " ")
         subject = part[: mine.start()] if mine else None
         if subject and theirs and previous[: theirs.start()] == subject and subject not in ("there", "it", "you") and not subject.startswith("("):
             part = part[mine.start() + 1 :]
@@ -267,6 +282,13 @@ def shared_subject(parts: list) -> list:
 
 # The last word of a term's name that says what state its subject is in: "era over".
 STATES = {"over", "open", "closed", "done", "full", "empty", "ready", "shut", "finished", "allowed"}
+
+
+def names_a_state(name: str) -> bool:
+    """A term whose name says what state something is in: "era over", "loans allowed".
+    Such a term reads by its name ("the era is over"); its terms entry says when."""
+    words = name.split("_")
+    return len(words) >= 2 and words[-1] in STATES
 
 
 def names_a_time(name: str) -> bool:

@@ -18,6 +18,7 @@ from ..language.vocabulary import BUILTINS
 from .aggregates import AggregateReadings
 from .calls import CallReadings
 from .conditions import ConditionReadings, looks_boolean, runs_on
+from .requirements import RequirementReadings
 from .words import (
     ARITHMETIC,
     BIND_NOUNS,
@@ -55,7 +56,7 @@ def _headings(ruleset) -> dict:
 MAX_INLINED_VALUE_WORDS = 12  # a definition's value read in place of its name, if no longer
 
 
-class English(ConditionReadings, CallReadings, AggregateReadings):
+class English(RequirementReadings, ConditionReadings, CallReadings, AggregateReadings):
     """Expressions as English phrases: ``value`` for things, ``cond`` for conditions."""
 
     def __init__(self, ruleset=None):
@@ -66,6 +67,8 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         self.vocabulary = getattr(rules, "vocabulary", None) or BUILTINS
         self.board = getattr(ruleset, "board", None)
         self.local: dict[str, str] = {}  # local names bound so far -> how they read
+        self.let_names: set = set()  # the local names a ``let`` gave ("there is such a tile")
+        self.settings_used: dict = {}  # settings read so far, by name: the notes for engine readers list them
         self.inlining: list[str] = []  # definitions being read in place of their calls
         self.yes_no_fields = _yes_no_fields(ruleset)
         self.headings = _headings(ruleset)
@@ -112,7 +115,9 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         if name in self.local:
             return self.local[name]
         if name in self.settings:
-            return f"{name} ({setting_words(self.settings[name])})"
+            # the value is the rule; its setting's name is for engine readers (see settings_used)
+            self.settings_used[name] = self.settings[name]
+            return setting_words(self.settings[name])
         if ("setting", name) in self.declarations or ("resource", name) in self.declarations:
             return name
         if self._is_definition(name):
@@ -171,7 +176,7 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         obj = self.grouped(e.obj, self.value(e.obj))
         key = e.key
         if isinstance(key, ast.BinOp) and key.op == "-" and isinstance(key.right, ast.Const) and key.right.value == 1:
-            return f"the entry of {obj} at position {self.value(key.left)} (counting from 1)"
+            return f"the entry of {obj} at the position {self.value(key.left)} gives (counting from 1)"
         if isinstance(key, ast.Const) and isinstance(key.value, int) and 0 <= key.value < len(ORDINALS):
             return f"the {ORDINALS[key.value]} of {obj}"
         if isinstance(key, ast.Const) and isinstance(key.value, int) and -len(ORDINALS) <= key.value < 0:
@@ -186,6 +191,15 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
             return "an empty list"
         if len(e.items) == 1:
             return f"just {self.value(e.items[0])}"
+        first = e.items[0]
+        mine = [i for i in e.items if isinstance(i, ast.Attribute) and isinstance(first, ast.Attribute) and i.obj == first.obj]
+        if len(mine) > 1 and e.items[: len(mine)] == tuple(mine):
+            # [p.vp, p.money]: "the player's VP and money, in that order"
+            rest = [self.wrapped(i) for i in e.items[len(mine) :]]
+            fields = [self.field_words(i.name) for i in mine]
+            if rest:
+                return join_words([self.possessive(first.obj, ", ".join(fields))] + rest, "and") + ", in that order"
+            return self.possessive(first.obj, join_words(fields, "and")) + ", in that order"
         return join_words([self.wrapped(i) for i in e.items], "and") + ", in that order"
 
     def choices(self, e) -> str:
@@ -220,16 +234,20 @@ class English(ConditionReadings, CallReadings, AggregateReadings):
         return self.grouped(operand, text)
 
     def _v_Neg(self, e: ast.Neg) -> str:
-        return f"minus {self.grouped(e.value, self.value(e.value))}"
+        value = e.value
+        if isinstance(value, ast.Call) and value.func == "index_of" and len(value.args) == 2 and self.is_builtin_function("index_of"):
+            # -index_of(players, p): the higher, the earlier p comes
+            return f"how early {self.value(value.args[1])} comes in {self.value(value.args[0])}"
+        return f"minus {self.grouped(value, self.value(value))}"
 
     def _v_BoolOp(self, e: ast.BoolOp) -> str:
         if all(looks_boolean(v, self) for v in e.values):
             return self.cond(e)
         # ``a or b`` as a value: the first that is not empty (or false, or none).
-        parts = [self.grouped(v, self.value(v)) for v in e.values]
+        parts = [self.value(v) for v in e.values]  # "A; if there are none, B" needs no brackets
         if e.op == "or":
-            return parts[0] + "".join(f", or if that is empty (or none), {p}" for p in parts[1:])
-        return parts[0] + "".join(f", and if that is not empty (or none), {p}" for p in parts[1:])
+            return parts[0] + "".join(f"; if there are none, {p}" for p in parts[1:])
+        return parts[0] + "".join(f"; if that holds any, {p}" for p in parts[1:])
 
     def grouped(self, e, text: str) -> str:
         """Brackets around a phrase that would run into its neighbours."""

@@ -100,7 +100,7 @@ BUILTIN_NAMES = {
     "you": "you",
     "players": "the players",
     "player_count": "the number of players",
-    "era": "the era",
+    "era": "the current era",
     "eras": "the eras",
     "round": "the round",
     "locations": "the locations",
@@ -189,6 +189,17 @@ def possession(name: str) -> str:
     words = words_of(name)
     uncounted = words.endswith(("ss", "ing", "ness", "ment", "age", "ledge", "ship")) or words.endswith("s")
     return words if uncounted else with_article(words)
+
+
+def singular(noun: str) -> str:
+    """One of a plural noun: "industries" -> "industry", "tiles" -> "tile"."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    if noun.endswith("s") and not noun.endswith("ss"):
+        return noun[:-1]
+    return noun
 
 
 def attribute_words(name: str) -> str:

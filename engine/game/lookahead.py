@@ -89,6 +89,16 @@ class Lookahead:
             raise RuleRuntimeError("no legal move exists although the game waits for one")
         return rng.choice(moves)
 
+    def era_ended_now(self):
+        """A copy of the game with the era ended at once: the rules' ``end_of_era``
+        run on it, the decision now awaited left aside. For previews ("what would
+        the era's scoring give now?"); the copy is not a position the game can reach.
+        Raises what the rules raise."""
+        trial = self.copy()
+        trial.state.frame = None
+        trial._start_procedure("end_of_era", None, "after_era")
+        return trial
+
     def playout(self, rng: random.Random, moves: Optional[int] = None, uniform: bool = True) -> Optional[Outcome]:
         """Play random moves to the end of the game (or ``moves`` of them), fast.
 

@@ -27,40 +27,40 @@ _VALUE = re.compile(r"^[A-Za-z0-9_.:+*/-]+$")
 _QUOTED_VALUE = re.compile(r"^[^\x00-\x1f\"=]+$")  # a shown name: letters, spaces, punctuation
 
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
     """The words of a move; a double-quoted stretch (a name with spaces) stays in one word."""
     if '"' not in text:
         return text.split()
-    words, word, quoted, touched = [], [], False, False
+    found, word, quoted, touched = [], [], False, False
     for char in text:
         if char == '"':
             quoted = not quoted
             touched = True
         elif char.isspace() and not quoted:
             if word or touched:
-                words.append("".join(word))
+                found.append("".join(word))
             word, touched = [], False
         else:
             word.append(char)
     if quoted:
         raise InvalidMoveError(f"{text!r}: a quote is not closed; write a name with spaces as card=\"Coal mine\"")
     if word or touched:
-        words.append("".join(word))
-    return words
+        found.append("".join(word))
+    return found
 
 
 def parse_move(text: str) -> tuple[str, list[tuple[str, str | None]]]:
     """Split a move into its frame name and its tokens ``(name, value or None)``."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
-    words = _words(text)
-    if not words:
+    said = words(text)
+    if not said:
         raise InvalidMoveError("the move is empty: write an action's name and its choices, as the list of moves shows them")
-    frame = words[0]
+    frame = said[0]
     if not _WORD.match(frame):
         raise InvalidMoveError(f"{frame!r} is not an action name: a move starts with one, e.g. 'build'")
     tokens = []
-    for word in words[1:]:
+    for word in said[1:]:
         if "=" in word:
             key, _, value = word.partition("=")
             if not _WORD.match(key):

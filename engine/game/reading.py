@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from typing import Iterator, Optional
 
-from ..errors import AmbiguousMoveError, GameOverError, IllegalMoveError, InvalidMoveError, RuleRuntimeError
+from ..errors import AmbiguousMoveError, GameOverError, IllegalMoveError, InvalidMoveError, MoveError, RuleRuntimeError
 from ..language.decisions import spelling, spellings
 from ..language.statements import SHOWN_CHOICES
 from .moves import Move
@@ -23,10 +23,42 @@ from .same_moves import _decision_counts
 
 
 def parse(game, text: str) -> Move:
-    """The legal move a text stands for; raises a MoveError saying why not."""
+    """The legal move a text stands for; raises a MoveError saying why not.
+
+    The notation first, strictly (each choice named, or left out where only one
+    possibility is left); then, if that finds no move and the text has words it did
+    not read as notation, the words as a player says them (:mod:`brass.game.wording`)."""
     frame = game.state.frame
     if frame is None:
         raise GameOverError("the game is over: no more moves")
+    text = _named_in_its_case(game, text)
+    try:
+        return _strict(game, text)
+    except MoveError as error:
+        refusal = error
+    said = _as_said(game, text, refusal)  # out of the except: its refusals are not "during" this one
+    if said is None:
+        raise refusal
+    return said
+
+
+def _named_in_its_case(game, text):
+    """The text with its action (or waiting procedure) written as the rules name it: 'Build' is build."""
+    if not isinstance(text, str) or not text.split():
+        return text
+    first, _, rest = text.strip().partition(" ")
+    frame = game.state.frame
+    names = list(game.rules.actions) if frame.kind == "action" and not frame.script else [frame.name]
+    if first not in names:
+        same = [name for name in names if name.lower() == first.lower()]
+        if len(same) == 1:
+            return f"{same[0]} {rest}".strip()
+    return text
+
+
+def _strict(game, text: str) -> Move:
+    """The move the text names in the notation, or a MoveError saying why none."""
+    frame = game.state.frame
     rules = game.rules
     first = text.split(maxsplit=1)[0] if isinstance(text, str) and text.split() else None
     if frame.kind == "action" and not frame.script and first is not None and first not in rules.actions:
@@ -56,10 +88,16 @@ def parse(game, text: str) -> Move:
             run = runner.reading(game, frame, tokens)
             run.in_order = in_order
             run.values_any_order = values_any_order
+            re_paired = False
             for move in runner.read_moves(game, frame, run):
+                if values_any_order and not keeps_pairs(tokens, move):
+                    re_paired = True  # the written values, paired otherwise than written: not what was said
+                    continue
                 found.setdefault(move.notation(), move)
                 if len(found) > 1:
                     break
+            if re_paired and not found:
+                break  # why it fails is the by-name reading's reason
             best = run.best_failures()
             depth = max((f.depth for f in best), default=-1)
             if depth > deepest or not failures:
@@ -76,7 +114,7 @@ def parse(game, text: str) -> Move:
     choices, kinds = _choices_now(game, name)
     respelt = _respelt(game, name, tokens, choices)
     if respelt is not None:
-        return parse(game, respelt)
+        return _strict(game, respelt)
     error = _illegal(game, text, tokens, failures, values_any_order=best_reading[1])
     if not any("(did you mean" in reason for reason in error.reasons):
         # The rules' reason comes from the path the search got furthest on, which
@@ -86,6 +124,108 @@ def parse(game, text: str) -> Move:
             if key in choices and value is not None and kinds[key] == "choose":
                 _check_spelt(game, name, key, value, choices[key])
     raise error
+
+
+def keeps_pairs(tokens, move: Move) -> bool:
+    """Does a move found with a repeated choice's values in any order keep together what
+    was written together? ``sell tile=a beer=x tile=b beer=y`` is two rounds, (a, x) and
+    (b, y); a move that sells a with y and b with x is another move, not this one. Each
+    written round (the repeated choices from one's first name to the next) must be
+    within one round of the move, each in its own."""
+    written = [(key, value) for key, value in tokens if value is not None]
+    counts: dict = {}
+    for key, _ in written:
+        counts[key] = counts.get(key, 0) + 1
+    repeated = {key for key, n in counts.items() if n > 1}
+    if not repeated:
+        return True
+    values = move.values if move.values is not None else (None,) * len(move.decisions)
+    made = _rounds([(d.key, spellings(v, d.text)) for d, v in zip(move.decisions, values) if d.key in repeated])
+    said = _rounds([(key, spelling(value.strip("'\""))) for key, value in written if key in repeated])
+    return _within(said, made, set())
+
+
+def _rounds(choices: list) -> list:
+    """Choices split into rounds: a round ends where a choice it has comes again."""
+    rounds: list = [[]]
+    for key, value in choices:
+        if any(key == k for k, _ in rounds[-1]):
+            rounds.append([])
+        rounds[-1].append((key, value))
+    return rounds
+
+
+def _within(said: list, made: list, used: set) -> bool:
+    """Can each written round go into its own round of the move (a round of the move
+    holds a written choice if it makes that choice with a value so written)?"""
+    if not said:
+        return True
+    first, rest = said[0], said[1:]
+    for number, round_made in enumerate(made):
+        if number in used:
+            continue
+        left = list(round_made)
+        fits = True
+        for key, value in first:
+            match = next((i for i, (k, names) in enumerate(left) if k == key and value in names), None)
+            if match is None:
+                fits = False
+                break
+            left.pop(match)
+        if fits and _within(rest, made, used | {number}):
+            return True
+    return False
+
+
+def _as_said(game, text: str, refusal) -> Optional[Move]:
+    """When the notation finds no move: the words as a player says them
+    (:mod:`brass.game.wording`). None where there is nothing more to read (every word
+    is notation, and the refusal stands); else the one move they fit, or a MoveError:
+    the moves they fit, to choose among, or why none does."""
+    from .notation import words as split_words
+    from .wording import Matcher, reading, split
+
+    if not isinstance(text, str) or not text.split():
+        return None
+    said_words = split_words(text)
+    name, rest = said_words[0], said_words[1:]
+    words = split(rest)
+    frame = game.state.frame
+    if frame.kind == "action" and not frame.script:
+        if name not in game.rules.actions:
+            return None
+        if game.rules.actions[name].uses > game.state.actions_left:
+            return None
+    elif name != frame.name:
+        return None
+    only = name if frame.kind == "action" and not frame.script else None
+    matcher = Matcher(list(game.runner.moves(game, only)), game.board)
+    if not matcher.moves:
+        return None  # no legal move of the action: the rules' reason says why
+    fitting = matcher.matching(words)
+    if len(fitting) == 1:
+        return fitting[0]  # listed here, now: a move of the moves kept
+    if fitting:
+        raise AmbiguousMoveError(text, [move.notation() for move in fitting])
+    if not words.bare:
+        return None  # every choice named, and no move has them: the rules' refusal says why
+    what = f"a {name}" if frame.kind == "action" and not frame.script else name
+    unknown = matcher.unknown(words.bare)
+    if any(_asked_somewhere(game, name, word) for word in unknown):
+        return None  # a step of the rules, not possible here: their refusal says why
+    if unknown:
+        close = matcher.close_to(unknown[0])
+        hint = f" (did you mean {close}?)" if close else ""
+        raise InvalidMoveError(f"{unknown[0]!r} names nothing in this game{hint}; the choices of {what} now are: {', '.join(matcher.keys)}")
+    meant = reading(matcher, name, words)
+    if meant is None or meant == text:
+        return None
+    try:
+        return _strict(game, meant)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(text, error.reasons + [f"read as '{meant}'"], error.summary) from None
+    except MoveError:
+        return None
 
 
 def checked(game, move: Move) -> Move:

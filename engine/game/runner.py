@@ -305,17 +305,20 @@ class Runner(SameMoves):
         scored = self.scored_paths(game, score)
         if scored is not None:
             return self.distinct_moves(game, scored)
-        kept = {move.notation() for move in self.moves(game)}
         with self.at_frame_start(game):
             listing = INTERPRETED.all(game, frame, score=score)
-        result, seen = [], set()
+        # One listing gives both the moves and their scores (the moves are listed
+        # as :meth:`moves` lists them: the first of each notation, one per effect).
+        moves, values, seen = [], [], set()
         for found, value in zip(listing.found, listing.scores):
             move = INTERPRETED.move(game, frame, found)
             text = move.notation()
-            if text in kept and text not in seen:
+            if text not in seen:
                 seen.add(text)
-                result.append((move, value))
-        return result
+                moves.append(move)
+                values.append(value)
+        kept = {id(move) for move in self.one_move_per_effect(game, frame, moves)}
+        return [(move, value) for move, value in zip(moves, values) if id(move) in kept]
 
     def random_move(self, game, rng) -> Optional[Move]:
         """A legal move found by trying options in random order (None if there is none)."""

@@ -295,3 +295,41 @@ class Handler(Decl):
 class RuleFile:
     path: str
     declarations: tuple
+
+
+# ------------------------------------------------------------------ walking blocks
+
+
+def statements_in(body, unwrap=None):
+    """Every statement in a block, nested blocks included, in order. ``unwrap(node)``
+    gives the statement a node stands for, where a walker keeps statements wrapped."""
+    for node in body if isinstance(body, (list, tuple)) else (body,):
+        if unwrap is not None:
+            node = unwrap(node)
+        if isinstance(node, (list, tuple)):
+            yield from statements_in(node, unwrap)
+        elif isinstance(node, Stmt):
+            yield node
+            for name in node.__dataclass_fields__:
+                value = getattr(node, name)
+                if isinstance(value, (list, tuple)):
+                    yield from statements_in(value, unwrap)
+
+
+def bound_names(body, unwrap=None) -> list:
+    """The names a block sets anywhere in it, in order, once each: by ``let``,
+    ``choose``, a keyword's ``as`` and a ``for``'s variable.
+
+    The language gives a rule's variables the scope of the whole action or
+    procedure, as the interpreter's one dictionary of them does: a name set inside
+    an ``if``, ``for``, ``repeat`` or ``optionally`` that was set before it holds
+    its new value after it (a name first set inside one is known only there)."""
+    names = []
+    for stmt in statements_in(body, unwrap):
+        if isinstance(stmt, (Let, Choose)):
+            names.append(stmt.name)
+        elif isinstance(stmt, Command) and stmt.bind:
+            names.append(stmt.bind)
+        elif isinstance(stmt, For):
+            names.append(stmt.var)
+    return list(dict.fromkeys(names))

@@ -488,26 +488,7 @@ class _Compiler:
 
     def _describe_scope(self, body) -> Scope:
         """Every name bound anywhere in the action: a description may use any of them."""
-        names = set()
-
-        def walk(stmts):
-            for s in stmts:
-                if isinstance(s, (ast.Choose, ast.Let)):
-                    names.add(s.name)
-                elif isinstance(s, ast.Command) and s.bind:
-                    names.add(s.bind)
-                elif isinstance(s, ast.For):
-                    names.add(s.var)
-                    walk(s.body)
-                elif isinstance(s, ast.If):
-                    for _, b in s.branches:
-                        walk(b)
-                    walk(s.otherwise)
-                elif isinstance(s, (ast.Repeat, ast.Optionally)):
-                    walk(s.body)
-
-        walk(body)
-        return Scope(names)
+        return Scope(set(ast.bound_names(body)))
 
     def _handler(self, decl: ast.Handler):
         events = self.vocabulary.events

@@ -38,6 +38,19 @@ def notation(value) -> str:
     return str(value.id)
 
 
+def unique_by_text(items) -> list:
+    """Values without repeats of notation, first first: the options of a choice (a
+    hand's two copies of one card are one option)."""
+    seen = set()
+    result = []
+    for item in items:
+        text = notation(item)
+        if text not in seen:
+            seen.add(text)
+            result.append(item)
+    return result
+
+
 def _stop_here(run: Run, decider: int) -> Optional[tuple]:
     """Does the path end before this decision? Returns the reason, or None."""
     if run.mode == "replay":

@@ -78,22 +78,34 @@ class Frame:
     run: "Run"
 
 
-class Run:
-    """State of one execution of rule code against a game.
+class RuleRun:
+    """What keywords and functions are given, whichever engine runs the rules: the
+    interpreter's :class:`Run` and generated code's
+    :class:`~brass.language.codegen.search.Search` both are one.
 
-    Keywords and functions receive it: ``run.state`` is the game state,
-    ``run.journal`` records changes, ``run.you`` is the acting player (or
-    ``None`` in a procedure no player acts in), ``run.board`` the static data.
-    """
+    ``run.state`` is the game state, ``run.journal`` records changes, ``run.you``
+    is the acting player (or ``None`` in a procedure no player acts in),
+    ``run.board`` the static data, ``run.rules`` the compiled rules."""
 
-    def __init__(self, game, mode: str, *, you=None, tokens=None, rng=None, mover=None, diagnose=False):
+    def __init__(self, game, mode: str, you, rng, mover):
         self.game = game
         self.rules = game.rules
         self.state = game.state
         self.board = game.state.board
         self.journal = game.state.journal
         self.you = you
-        self.mode = mode  # enumerate | random | parse | replay
+        self.mode = mode
+        self.rng = rng
+        self.mover = mover  # index of the player whose move this is, if any
+        self.steps = 0  # options tried and rounds run: at most limits.MAX_STEPS
+        self.reveals = 0  # reveals of hidden information run so far
+
+
+class Run(RuleRun):
+    """State of one execution of rule code against a game, by the interpreter."""
+
+    def __init__(self, game, mode: str, *, you=None, tokens=None, rng=None, mover=None, diagnose=False):
+        super().__init__(game, mode, you, rng, mover)  # mode: enumerate | random | parse | replay
         self.tokens = list(tokens or ())  # (key, text) pairs still to match
         self.position = 0  # next token in strict order (replay, and the prefix)
         self.prefix = 0  # tokens before this are decisions of earlier moves, replayed strictly
@@ -105,14 +117,10 @@ class Run:
         # Parse mode: written tokens left for a later choice by a choice with one option
         # (never written), each with why it did not fit there: said if nothing takes it.
         self.forced_past: dict = {}
-        self.steps = 0  # options tried and rounds run: at most limits.MAX_STEPS
-        self.rng = rng
-        self.mover = mover  # index of the player whose move this is, if any
         self.diagnose = diagnose  # keep going after a failed require, to list every reason
         self.explains = mode in ("parse", "replay")  # only these report why a path failed
         self.path: list[Decision] = []
         self.failures: list[Failure] = []
-        self.reveals = 0  # reveals of hidden information run so far
         self.reveals_before = 0  # how many of them earlier moves of this frame made
         self.stopped: Optional[tuple] = None  # why the path ended early
         self.describe: Optional[Any] = None  # the action's describe template and frame

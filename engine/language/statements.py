@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterator, Optional
 
 from ..errors import RuleRuntimeError, Where
-from .decisions import FINISH, LEAF, decide, notation, spelling, spellings
+from .decisions import FINISH, LEAF, decide, notation, spelling, spellings, unique_by_text
 from .expressions import display, located
 from . import limits
 from .limits import MAX_REPEAT, check_combinations, endless, rounds
@@ -211,14 +211,7 @@ class Choose(Instr):
     def _raw(self, frame) -> list:
         items = _guard(self, lambda: list(self.domain(frame)))
         if self.count is None:
-            seen = set()
-            unique = []
-            for item in items:
-                text = notation(item)
-                if text not in seen:
-                    seen.add(text)
-                    unique.append(item)
-            return unique
+            return unique_by_text(items)
         return _guard(self, lambda: _multisets(items, self.count))
 
     def _passes(self, frame, value) -> Optional[int]:

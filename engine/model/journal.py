@@ -115,3 +115,39 @@ class Journal:
     def on_rollback(self, undo) -> None:
         """Record an arbitrary undo step (a function of no arguments)."""
         self.entries.append((_run, undo, None, None))
+
+
+class NotingJournal(Journal):
+    """A journal that keeps notes beside its changes, each tied to the entry it came
+    with: rolling back drops the notes of the entries rolled back, forgetting keeps
+    them for good. Watchers of the game (a recording at the table, chance in the
+    research faces) note what they see on the way, net of what search takes back."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, entries: list | None = None):
+        super().__init__()
+        if entries is not None:
+            self.entries = entries
+        self.events: list = []  # [entry index (-1: kept for good), kind, data]
+
+    def note(self, kind: str, data):
+        """Note something that came with the last change; return the data."""
+        self.events.append([len(self.entries) - 1, kind, data])
+        return data
+
+    def rollback(self, mark: int) -> None:
+        super().rollback(mark)
+        events = self.events
+        while events and events[-1][0] >= mark:
+            events.pop()
+
+    def forget(self) -> None:
+        super().forget()
+        for event in self.events:
+            event[0] = -1
+
+    def forget_before(self, mark: int) -> None:
+        super().forget_before(mark)
+        for event in self.events:
+            event[0] = -1 if event[0] < mark else event[0] - mark

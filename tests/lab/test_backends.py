@@ -19,7 +19,7 @@ from tests.support.needs import need
 # would join one that another worker had started; the serial tally is played once.
 pytestmark = pytest.mark.xdist_group("ray")
 
-JOB = Job(RulesetRef.of("birmingham"), players=2, bots=("random", "greedy"), groups=6, seed=11, against=RulesetRef.of("birmingham-open-beer"))
+JOB = Job(RulesetRef.of("birmingham"), players=2, bots=("random", "quick"), groups=6, seed=11, against=RulesetRef.of("birmingham-open-beer"))
 
 
 @pytest.fixture(scope="module")

@@ -21,13 +21,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(data_dir, bot_delay: float = 0.05):
+def running_server(data_dir, bot_delay: float = 0.05, limits=None, port=None):
     import uvicorn
 
     from brass.web.app import make_app
+    from brass.web.limits import Limits
 
-    app = make_app(data_dir, bot_delay=bot_delay)
-    port = free_port()
+    app = make_app(data_dir, bot_delay=bot_delay, limits=limits or Limits(games_per_minute=1000), log=lambda text: None)
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="wsproto"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -31,7 +31,8 @@ from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
 from ..functions import kept_value, places
-from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity, unique_by_text
+from ..decisions import unique_by_text
+from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity
 from .source import Cont, Ctx, Writer
 from .analysis import guards
 from .statements import StatementGenerator, anchors
@@ -114,7 +115,8 @@ _HEADER = '''\
 #   PROBLEM, OFFER  what a keyword returns when it fails / offers a choice
 #   CONST[i], KEPT[i], FIXED...  constants, kept values, option lists cached by
 #               the board objects they depend on
-#   WHOLE(x)    an integer out of the safe range: refused with the rule's error
+#   WHOLE(x)    the result of arithmetic, checked: a whole number out of the
+#               safe range is refused with the rule's error (brass.language.limits)
 # Local names: v_ a rule variable, c_ a candidate option, o_ the options listed,
 # g_ the options left by the guards, r a keyword's result, h a value computed at
 # its first use, p_ a name carried into a nested function, k/round/body the rest

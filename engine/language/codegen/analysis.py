@@ -274,38 +274,18 @@ class Sunk:
 # ------------------------------------------------------------ names set in blocks
 
 
+def _unsunk(node):
+    return node.choose if isinstance(node, Sunk) else node
+
+
 def statements_in(body):
-    """Every statement in a block, nested blocks included, in order."""
-    for node in body if isinstance(body, (list, tuple)) else (body,):
-        if isinstance(node, Sunk):
-            node = node.choose
-        if isinstance(node, (list, tuple)):
-            yield from statements_in(node)
-        elif isinstance(node, ast.Stmt):
-            yield node
-            for name in node.__dataclass_fields__:
-                value = getattr(node, name)
-                if isinstance(value, (list, tuple)):
-                    yield from statements_in(value)
+    """Every statement in a block, nested blocks included, in order (a sunk choose as itself)."""
+    return ast.statements_in(body, _unsunk)
 
 
 def bound_names(body) -> list:
-    """The names a block sets anywhere in it, in order, once each: by ``let``,
-    ``choose``, a keyword's ``as`` and a ``for``'s variable.
-
-    The language gives a rule's variables the scope of the whole action or
-    procedure, as the interpreter's one dictionary of them does: a name set inside
-    an ``if``, ``for``, ``repeat`` or ``optionally`` that was set before it holds
-    its new value after it (a name first set inside one is known only there)."""
-    names = []
-    for stmt in statements_in(body):
-        if isinstance(stmt, (ast.Let, ast.Choose)):
-            names.append(stmt.name)
-        elif isinstance(stmt, ast.Command) and stmt.bind:
-            names.append(stmt.bind)
-        elif isinstance(stmt, ast.For):
-            names.append(stmt.var)
-    return list(dict.fromkeys(names))
+    """The names a block sets anywhere in it (:func:`brass.language.ast.bound_names`)."""
+    return ast.bound_names(body, _unsunk)
 
 
 def carried_names(stmt, env: Env) -> list:
@@ -370,6 +350,29 @@ class Deferral:
     first: bool  # nothing before it changes the state: its options are the frame's
 
 
+def _with_the_choice(analyzer: Analyzer, choose, stmts, env: Env):
+    """Each statement after a choose (``stmts``), with its effects, whether it goes
+    with the choice (it uses what the choice, or a statement going with it, bound,
+    or crosses them) and the names bound that far: so much, a choice taken later
+    must take with it."""
+    _, scan = analyzer.stmt(choose, env)
+    tainted = set(scan[choose.name].names)
+    group = [choose]
+    for stmt in stmts:
+        if isinstance(stmt, _META):
+            continue
+        effects, next_env = analyzer.stmt(stmt, scan)
+        joins = bool(effects.uses & tainted) or _crosses(stmt, group)
+        yield stmt, effects, joins, frozenset(tainted)
+        if joins:
+            group.append(stmt)
+            # What the group binds is the group's own.
+            for name, code in next_env.names.items():
+                if scan.names.get(name) is not code:
+                    tainted |= code.names
+        scan = next_env
+
+
 def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
     """A Deferral for the top-level choose at body[index], or None where it is not safe."""
     choose = body[index]
@@ -384,33 +387,23 @@ def deferral(analyzer: Analyzer, body: tuple, index: int, env: Env):
         before = before | effects
     if before.barrier:
         return None
-    own, after_env = analyzer.stmt(choose, env)
-    tainted = set(after_env[choose.name].names)
+    own, _ = analyzer.stmt(choose, env)
     group, rest = [], []
     group_effects, rest_effects = own, Effects()
     outer = set(own.uses)  # variables from before the choice that it, or its group, reads
-    scan = after_env
     ends_before = False  # has a statement been passed that may end the move here (a stop, a reveal)?
-    for stmt in body[index + 1 :]:
-        if isinstance(stmt, _META):
-            continue
-        effects, next_env = analyzer.stmt(stmt, scan)
-        if effects.uses & tainted or _crosses(stmt, [choose] + group):
+    for stmt, effects, joins, tainted in _with_the_choice(analyzer, choose, body[index + 1 :], env):
+        if joins:
             if effects.decides or effects.barrier or ends_before:
                 # (after a stop the group's statement might never run: it cannot be tested apart)
                 return None
             group.append(stmt)
             group_effects = group_effects | effects
             outer |= effects.uses - tainted
-            # What the group binds is the group's own.
-            for name, code in next_env.names.items():
-                if scan.names.get(name) is not code:
-                    tainted |= code.names
         else:
             rest.append(stmt)
             rest_effects = rest_effects | effects
         ends_before = ends_before or effects.barrier
-        scan = next_env
     if not group and not rest:
         return None
     if group_effects.barrier:
@@ -437,25 +430,16 @@ def sinking(analyzer: Analyzer, stmts: tuple, index: int, env: Env):
     choose = stmts[index]
     if any(c.kind == "by" for c in choose.clauses):
         return None
-    own, after_env = analyzer.stmt(choose, env)
-    tainted = set(after_env[choose.name].names)
+    own, _ = analyzer.stmt(choose, env)
     group, others = [], []
     group_effects, other_effects = Effects(), Effects()
-    scan = after_env
-    for stmt in stmts[index + 1 :]:
-        if isinstance(stmt, _META):
-            continue
-        effects, next_env = analyzer.stmt(stmt, scan)
-        if effects.uses & tainted or _crosses(stmt, [choose] + group):
+    for stmt, effects, joins, _ in _with_the_choice(analyzer, choose, stmts[index + 1 :], env):
+        if joins:
             group.append(stmt)
             group_effects = group_effects | effects
-            for name, code in next_env.names.items():
-                if scan.names.get(name) is not code:
-                    tainted |= code.names
         else:
             others.append(stmt)
             other_effects = other_effects | effects
-        scan = next_env
     if not others or not other_effects.decides:
         return None  # nothing worth moving
     if any(isinstance(stmt, Sunk) for stmt in others):

@@ -396,17 +396,14 @@ class ExpressionGenerator:
         checked = _CHECKED.get(node.op)
         if checked is None:  # a quotient or remainder is no bigger than its operands
             return _combine(f"({left.src} {node.op} {right.src})", kind, left, right)
-        # The interpreter's check of the result's size (limits.py), as cheaply as it
-        # can be written: worked out now for two numbers as written, checked inline
-        # for two whole numbers, else by the interpreter's own function.
+        # The interpreter's check of the result's size (limits.py): worked out now for
+        # two numbers as written, else by the interpreter's own function.
         if _NUMBER.fullmatch(left.src) and _NUMBER.fullmatch(right.src):
             value = _FOLD[node.op](int(left.src), int(right.src))
             if -MAX_WHOLE <= value <= MAX_WHOLE:
                 return Code(repr(value), int, const=True)
-        elif kind is int and not self._iterables:  # (Python allows no := in a comprehension's iterable)
-            held = self.context.fresh("t")
-            src = f"({held} if -{MAX_WHOLE} <= ({held} := {left.src} {node.op} {right.src}) <= {MAX_WHOLE} else WHOLE({held}))"
-            return _combine(src, int, left, right)
+        elif kind is int:  # two whole numbers: the result's size checked by one short call
+            return _combine(f"WHOLE({left.src} {node.op} {right.src})", int, left, right)
         return _combine(f"{checked}({left.src}, {right.src})", kind, left, right)
 
     def _Neg(self, node, env):

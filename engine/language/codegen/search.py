@@ -25,7 +25,7 @@ import math
 
 from ..decisions import notation
 from ..limits import MAX_MOVES, MAX_STEPS, check_combinations, too_many_moves, too_much_work
-from ..runtime import Decision
+from ..runtime import Decision, RuleRun
 from ..vocabulary import Offer, Problem
 
 
@@ -103,24 +103,15 @@ def order_key(path) -> tuple:
     return tuple(entry[6] for entry in path)
 
 
-class Search:
+class Search(RuleRun):
     """One run of generated code over the game state."""
 
     def __init__(self, game, mode: str, *, you=None, tokens=(), prefix: int = 0, mover=None, rng=None, reveals: int = 0):
-        self.game = game
-        self.rules = game.rules
-        self.state = game.state
-        self.board = game.state.board
-        self.journal = game.state.journal
-        self.you = you
+        super().__init__(game, mode, you, rng, mover)  # reveals counts the script's replayed ones too
         self.decider = you.index if you is not None else -1
-        self.mode = mode
         self.tokens = tokens
         self.pos = 0
         self.prefix = prefix
-        self.mover = mover
-        self.rng = rng
-        self.reveals = 0  # reveals run so far, the script's replayed ones included
         self.reveals_before = reveals  # how many of them earlier moves of the frame made
         self.path: list = []
         self.found: list = []  # (path, stopped, action) of each complete path
@@ -128,7 +119,6 @@ class Search:
         self.scores: list = []  # what on_leaf returned, path by path
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
         self.counting = mode in ("all", "first")  # moves are counted, not played: a settled rest need not run
-        self.steps = 0  # options tried and rounds run, as the interpreter counts them (limits.MAX_STEPS)
         self.scored = 0  # moves scored (limits.MAX_MOVES)
         self.moved: list = []  # (position, belongs at) of decisions on the path taken out of order
         self.action = None
@@ -431,18 +421,6 @@ def decisions(path) -> tuple:
 def unique_by_identity(items) -> list:
     """Board objects without repeats (a hand holds copies of one card), first first."""
     return list(dict.fromkeys(items))
-
-
-def unique_by_text(items) -> list:
-    """Values without repeats of notation, first first (as the interpreter's choose)."""
-    seen = set()
-    result = []
-    for item in items:
-        text = notation(item)
-        if text not in seen:
-            seen.add(text)
-            result.append(item)
-    return result
 
 
 _EXPANDED_COMBINATIONS = 20_000  # above this, copies are skipped as they are listed

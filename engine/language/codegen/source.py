@@ -16,6 +16,103 @@ from typing import Callable, Optional
 from .expressions import Env
 
 
+WIDTH = 100  # generated lines longer than this are broken inside their brackets
+
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_BREAK_BEFORE = frozenset({"and", "or", "for", "if", "else"})
+
+
+def wrapped(text: str, width: int = WIDTH) -> list[str]:
+    """A line of generated code as lines of at most ``width`` where it can be
+    broken: inside its outermost long bracket, after each comma at its top level
+    or, if none, before each ``and``, ``or``, ``for``, ``if`` and ``else``; each
+    part one level further in, and broken again if still too long. Python reads
+    the lines as the one line (a line inside brackets goes on)."""
+    if len(text) <= width or text.lstrip().startswith("#"):
+        return [text]
+    tokens = _tokens(text)
+    if tokens is None:
+        return [text]
+    return _wrap(text, tokens, 0, len(text), width)
+
+
+def _wrap(text: str, tokens: list, begin: int, end: int, width: int) -> list[str]:
+    """text[begin:end] (whose tokens are ``tokens``) broken as :func:`wrapped` says."""
+    piece = text[begin:end].strip()
+    if len(piece) <= width:
+        return [piece]
+    span = _longest_bracket(tokens)
+    if span is None:
+        return [piece]
+    start, close = span
+    open_at, close_at = tokens[start][1], tokens[close][1]
+    inner = tokens[start + 1 : close]
+    cuts = _cuts(inner, open_at + 1)
+    if not cuts and close_at - open_at < width // 2:
+        return [piece]
+    lines = [text[begin : open_at + 1].strip()]
+    bounds = [open_at + 1] + cuts + [close_at]
+    for low, high in zip(bounds, bounds[1:]):
+        if text[low:high].strip():
+            part = [t for t in inner if low <= t[1] < high]
+            lines.extend("    " + line for line in _wrap(text, part, low, high, width - 4))
+    lines.append(text[close_at:end].strip())
+    return lines
+
+
+def _tokens(text: str):
+    """(string, offset, depth) of each token of a line; None if it is not one line of Python."""
+    import io
+    import tokenize
+
+    found, depth = [], 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT):
+                continue
+            if token.start[0] != 1:
+                return None
+            if token.string in (")", "]", "}"):
+                depth -= 1
+            found.append((token.string, token.start[1], depth))
+            if token.string in _OPENING:
+                depth += 1
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    return found
+
+
+def _longest_bracket(tokens):
+    """The positions (in ``tokens``) of the opening and closing token of the longest
+    bracket at the top level of the tokens."""
+    if not tokens:
+        return None
+    top = min(depth for _, _, depth in tokens)
+    best, length, opened = None, 0, None
+    for i, (string, offset, depth) in enumerate(tokens):
+        if depth != top:
+            continue
+        if string in _OPENING:
+            opened = i
+        elif opened is not None and string == _OPENING[tokens[opened][0]]:
+            if offset - tokens[opened][1] > length:
+                best, length = (opened, i), offset - tokens[opened][1]
+            opened = None
+    return best
+
+
+def _cuts(inner: list, begin: int) -> list[int]:
+    """Where to cut a bracket's contents: after its top-level commas, else before its
+    top-level ``and``, ``or``, ``for``, ``if`` and ``else``."""
+    if not inner:
+        return []
+    top = inner[0][2]
+    commas = [offset + 1 for string, offset, depth in inner if depth == top and string == ","]
+    if commas:
+        return commas
+    return [offset for string, offset, depth in inner if depth == top and string in _BREAK_BEFORE and offset > begin]
+
+
 class Writer:
     """Lines of one generated function, each with the rule text it came from."""
 
@@ -26,8 +123,9 @@ class Writer:
         self.origin = origin
 
     def line(self, text: str) -> None:
-        self.lines.append("    " * self.depth + text)
-        self.origins.append(self.origin)
+        for part in wrapped(text, WIDTH - 4 * self.depth):
+            self.lines.append("    " * self.depth + part)
+            self.origins.append(self.origin)
 
     @contextmanager
     def at(self, where):
