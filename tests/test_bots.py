@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -148,18 +149,21 @@ def test_simulate_seats_a_plugin_bot(capsys):
     assert [seat["bot"] for seat in game["seats"]] == ["tests.test_bots:TinyBot", "random"]
 
 
-def test_hint_gives_three_moves_a_player_can_type(monkeypatch, capsys):
+def test_hint_gives_three_moves_a_player_can_type_and_why_the_first(monkeypatch, capsys):
     lines = iter(["hint", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
     assert main(["play", "birmingham", "--seats", "human,greedy", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    advice = out[out.index("the hard bot's advice"):].splitlines()[1:4]
-    assert [line.split(".")[0].strip() for line in advice] == ["1", "2", "3"]
+    advice = out[out.index("the hard bot's advice"):].splitlines()[1:5]
+    assert [line.split(".")[0].strip() for line in advice[:3]] == ["1", "2", "3"]
     game = Game("birmingham", 2, seed=5)
-    for line in advice:
-        text = line.split(". ", 1)[1].rsplit("   (", 1)[0]
-        assert game.parse(text).full_notation() == text  # typed as shown (the full form), it is a legal move
-        assert line.rstrip().endswith(")")
+    for line in advice[:3]:
+        found = re.fullmatch(r" +\d\. (.+?)   \(([+-]\d+\.\d)\)(   \[then (.+)\])?", line)
+        assert found, line
+        assert game.parse(found[1]).full_notation() == found[1]  # typed as shown (the full form), it is a legal move
+    first, second = (re.fullmatch(r" +\d\. (.+?)   .*", line)[1] for line in advice[:2])
+    assert advice[3].startswith(f"why: {game.parse(first).notation()} rather than {game.parse(second).notation()}"), advice[3]
+    assert " points better over 2 redeals of the hidden cards" in advice[3]
 
 
 def test_the_how_to_page_runs():

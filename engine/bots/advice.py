@@ -158,7 +158,7 @@ def _reason(candidates: list, found: list, differences: list) -> str:
     gap = first.worth - second.worth
     how = f"over {first.redeals} redeal{'s' if first.redeals != 1 else ''} of the hidden cards, after the others' replies and its own next turn" if first.redeals else "by the judge, at the end of this turn"
     said = [_said(item) for item in differences[:3]]
-    tail = f"; at the end of this turn it has {', '.join(said)}" if said else ""
+    tail = f"; by the end of this turn: {', '.join(said)}" if said else ""
     return f"{_short(first)} rather than {_short(second)}: {gap:.1f} points better {how}{tail}."
 
 
@@ -169,8 +169,15 @@ def _short(candidate: Candidate) -> str:
 
 def _said(item) -> str:
     phrase, change, points = item
-    amount = f"£{abs(change):g}" if phrase in ("money", "shortfall at the round's end") else f"{abs(change):g}"
-    text = f"{amount} {'more' if change > 0 else 'less'} {phrase}" if phrase not in ("VP scored",) else f"{change:+g} VP scored"
+    pounds = phrase in ("money", "shortfall at the round's end")
+    amount = f"£{abs(change):g}" if pounds else f"{abs(change):g}"
+    less = "less" if pounds or abs(change) != round(abs(change)) else "fewer"  # £2 less money; 2 fewer cubes
+    if phrase == "VP scored":
+        text = f"{change:+g} VP scored"
+    elif phrase == "income level":
+        text = f"income level {amount} {'higher' if change > 0 else 'lower'}"
+    else:
+        text = f"{amount} {'more' if change > 0 else less} {phrase}"
     if points is not None and phrase != "VP scored":
         text += f" ({points:+.1f} points)"
     return text
