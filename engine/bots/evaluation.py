@@ -154,12 +154,17 @@ class EditionFacts:
 _FACTS: dict = {}
 
 
-def edition_facts(game: Game) -> EditionFacts:
+def made_once(cache: dict, make, game: Game):
+    """``make(game)``, made once for the game's ruleset and player count and kept in ``cache``."""
     key = (id(game.ruleset), len(game.state.players))
-    facts = _FACTS.get(key)
-    if facts is None:
-        facts = _FACTS[key] = EditionFacts(game)
-    return facts
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make(game)
+    return found
+
+
+def edition_facts(game: Game) -> EditionFacts:
+    return made_once(_FACTS, EditionFacts, game)
 
 
 # ------------------------------------------------------------ time left
@@ -214,6 +219,21 @@ class Heuristic:
     def _line(line) -> tuple:
         icons = NETWORK_POINTS + sum(location.link_icons for location in line.locations)
         return icons, tuple(slot.index for location in line.locations for slot in location.slots)
+
+    def _reckon(self, game: Game) -> tuple:
+        """(players, their count, is this the last era, rounds left in the era, rounds
+        left in the game, the chance a tile that leaves at the era's end flips in time)."""
+        state = game.state
+        players = state.players
+        count = len(players)
+        facts = self.facts
+        cards = len(state.deck)
+        for other in players:
+            cards += len(other.hand)
+        era_rounds = cards / (2 * count)
+        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
+        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
+        return players, count, state.era_index >= facts.eras - 1, era_rounds, rounds, in_time
 
     def rate(self, rounds: float) -> float:
         """Points per £1 held with ``rounds`` rounds left to spend it."""
@@ -285,16 +305,8 @@ class Heuristic:
         ``only``, that player's alone (the others' entries are 0). Each player's sum
         is taken in the same order either way, so the figures are the same to the bit."""
         state = game.state
-        players = state.players
-        count = len(players)
+        players, count, last_era, era_rounds, rounds, in_time = self._reckon(game)
         facts = self.facts
-        last_era = state.era_index >= facts.eras - 1
-        cards = len(state.deck)
-        for other in players:
-            cards += len(other.hand)
-        era_rounds = cards / (2 * count)
-        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
-        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
         lasting = facts.lasting_level
         income = self.income
         top = income.top_space
@@ -382,11 +394,7 @@ _HEURISTICS: dict = {}
 
 def heuristic(game: Game) -> Heuristic:
     """The heuristic for this game's ruleset and player count (made once)."""
-    key = (id(game.ruleset), len(game.state.players))
-    found = _HEURISTICS.get(key)
-    if found is None:
-        found = _HEURISTICS[key] = Heuristic(game)
-    return found
+    return made_once(_HEURISTICS, Heuristic, game)
 
 
 def heuristic_evaluation(game: Game, player: int) -> float:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..game import Game
-from .evaluation import CUBE_DRAG, CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, SALE_CHANCE, SHORTFALL_POINTS, Heuristic
+from .evaluation import CUBE_DRAG, CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, SALE_CHANCE, SHORTFALL_POINTS, Heuristic, made_once
 
 # (name, the weight the written heuristic gives it, what it is)
 FEATURES = (
@@ -150,16 +150,8 @@ class Features(Heuristic):
         Weighed by PRIOR, a row and the player's VP add up to the heuristic's value.
         With ``only``, that player's row alone is filled (the others' are left at 0)."""
         state = game.state
-        players = state.players
-        count = len(players)
+        players, count, last_era, era_rounds, rounds, in_time = self._reckon(game)
         facts = self.facts
-        last_era = state.era_index >= facts.eras - 1
-        cards = len(state.deck)
-        for other in players:
-            cards += len(other.hand)
-        era_rounds = cards / (2 * count)
-        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
-        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
         lasting = facts.lasting_level
         income = self.income
         top = income.top_space
@@ -285,8 +277,4 @@ _FEATURES: dict = {}
 
 def features(game: Game) -> Features:
     """The features for this game's ruleset and player count (made once)."""
-    key = (id(game.ruleset), len(game.state.players))
-    found = _FEATURES.get(key)
-    if found is None:
-        found = _FEATURES[key] = Features(game)
-    return found
+    return made_once(_FEATURES, Features, game)

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from dataclasses import dataclass, field
 from typing import Optional
 
 from .. import hookimpl
 from ..game import Game
 from ..ruleset import load_ruleset
+from .arena import DecisionClock
 from .seating import seat_bots
 
 ROUND_END = "end_of_round"  # the engine's round-end procedure: the rules' decisions there are shortfalls
@@ -147,7 +147,8 @@ def play_measured(ruleset_name: str, lineup: tuple, seed: int, trust: bool = Fal
     game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(lineup)], seed=seed)
     bots = seat_bots(lineup, seed)
     count = len(lineup)
-    decisions, seconds, longest = [0] * count, [0.0] * count, [0.0] * count
+    clock = DecisionClock(count)
+    decisions, seconds, longest = clock.decisions, clock.seconds, clock.longest
     watch = _Watch(game)
     ends = _EraEnds(game)
     ruleset.plugins.register(ends)
@@ -155,12 +156,7 @@ def play_measured(ruleset_name: str, lineup: tuple, seed: int, trust: bool = Fal
     try:
         while not game.is_over():
             seat = game.to_move
-            started = time.process_time()
-            move = bots[seat].choose(game)
-            took = time.process_time() - started
-            seconds[seat] += took
-            longest[seat] = max(longest[seat], took)
-            decisions[seat] += 1
+            move = clock.choose(bots[seat], game)
             before = watch.before(game)
             game.push(move)
             moves.append(move.notation())
