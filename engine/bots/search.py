@@ -173,7 +173,7 @@ class SearchBot(Bot):
 
 class ExpertBot(SearchBot):
     """``hard``'s search with room to think, for reviewing games: more plans, more redeals,
-    a larger budget (up to about 10 s a decision; see benchmarks/BOTS.md)."""
+    a larger budget (issue 22 allows it 10 s a decision; its times are not measured yet)."""
 
     name = "expert"
     starts = 4
