@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -148,18 +149,21 @@ def test_simulate_seats_a_plugin_bot(capsys):
     assert [seat["bot"] for seat in game["seats"]] == ["tests.test_bots:TinyBot", "random"]
 
 
-def test_hint_gives_three_moves_a_player_can_type(monkeypatch, capsys):
+def test_hint_gives_three_moves_a_player_can_type_and_why_the_first(monkeypatch, capsys):
     lines = iter(["hint", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
     assert main(["play", "birmingham", "--seats", "human,greedy", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    advice = out[out.index("the hard bot's advice"):].splitlines()[1:4]
-    assert [line.split(".")[0].strip() for line in advice] == ["1", "2", "3"]
+    advice = out[out.index("the hard bot's advice"):].splitlines()[1:5]
+    assert [line.split(".")[0].strip() for line in advice[:3]] == ["1", "2", "3"]
     game = Game("birmingham", 2, seed=5)
-    for line in advice:
-        text = line.split(". ", 1)[1].rsplit("   (", 1)[0]
-        assert game.parse(text).full_notation() == text  # typed as shown (the full form), it is a legal move
-        assert line.rstrip().endswith(")")
+    for line in advice[:3]:
+        found = re.fullmatch(r" +\d\. (.+?)   \(([+-]\d+\.\d)\)(   \[then (.+)\])?", line)
+        assert found, line
+        assert game.parse(found[1]).full_notation() == found[1]  # typed as shown (the full form), it is a legal move
+    first, second = (re.fullmatch(r" +\d\. (.+?)   .*", line)[1] for line in advice[:2])
+    assert advice[3].startswith(f"why: {game.parse(first).notation()} rather than {game.parse(second).notation()}"), advice[3]
+    assert " points better over 2 redeals of the hidden cards" in advice[3]
 
 
 def test_the_how_to_page_runs():
@@ -217,7 +221,7 @@ def test_a_port_flips_by_a_sale_when_a_mill_is_connected():
 
 @pytest.mark.parametrize("level", ["planner", "hard"])
 def test_a_decision_keeps_to_its_budget(level, monkeypatch):
-    from brass.bots import planning
+    from brass.bots import planning, search
 
     game = Game("lancashire", 2, seed=3)
     greedy = make_bot("greedy", 3)
@@ -239,8 +243,8 @@ def test_a_decision_keeps_to_its_budget(level, monkeypatch):
     make_bot(level, 2).choose(game)
     full = len(judged)  # on the bot's own budget
     monkeypatch.setattr(planning.HeuristicBot, "budget", full // 4)
-    monkeypatch.setattr(planning.SearchBot, "plan_budget", full // 4)
-    monkeypatch.setattr(planning.SearchBot, "budget", full // 3)
+    monkeypatch.setattr(search.SearchBot, "plan_budget", full // 4)
+    monkeypatch.setattr(search.SearchBot, "budget", full // 3)
     judged.clear()
     move = make_bot(level, 2).choose(game)
     assert game.parse(move.notation()).notation() == move.notation()  # still a legal move
@@ -262,26 +266,34 @@ def _turn_start(ruleset: str, players: int, seed: int, first: bool) -> Game:
 
 
 @pytest.mark.parametrize("first", [True, False], ids=["first in the round", "last in the round"])
-def test_hard_judges_every_plan_at_the_end_of_the_round(first, monkeypatch):
-    from brass.bots import planning
-    from brass.bots.planning import SearchBot, UNLIMITED, _distinct, plans
+@pytest.mark.parametrize("planned", [False, True], ids=["next turn an action at a time", "next turn planned"])
+def test_hard_judges_every_plan_at_the_end_of_its_next_turn(first, planned, monkeypatch):
+    from brass.bots import search
+    from brass.bots.planning import UNLIMITED, _distinct, _turn, plans
+    from brass.bots.search import SearchBot
 
     game = _turn_start("birmingham", 2, 11, first)
-    seat, era, round_ = game.to_move, game.state.era_index, game.state.round
+    seat = game.to_move
     bot = SearchBot(3)
+    bot.plan_next_turn = planned
     kept = _distinct(plans(game, seat), bot.candidates)
     assert len(kept) > 1
     asked = []
-    monkeypatch.setattr(planning, "plans", lambda g, mover, *args: asked.append(mover) or plans(g, mover, *args))
+    monkeypatch.setattr(search, "plans", lambda g, mover, *args: asked.append(mover) or plans(g, mover, *args))
     for plan in kept:
         asked.clear()
         reached = bot._played_out(game, plan, seat, random.Random(1), UNLIMITED)
         # Whatever the plan spends (and so whoever goes first next), the position is
-        # judged at the next round's start, every seat having had its turn.
-        assert (reached.state.era_index, reached.state.round) != (era, round_)
-        assert reached.state.turn_index == 0 and reached.state.actions_left in (1, 2)
-        # The other player replied by its best turn plan if its turn came after the seat's.
-        assert asked == ([(seat + 1) % 2] if first else [])
+        # judged once the other player has had its turns until the seat's next one
+        # (its best action at a time), and the seat that one: by its best turn plan
+        # if the bot plans it, else its best action at a time.
+        assert asked == ([seat] if planned else [])
+        assert reached.state.round > game.state.round
+        if not planned:  # (a planned turn goes on in the copy it was planned in, with its own history)
+            moved = [entry.move.player for entry in reached.history]  # the plan's, the other's, the seat's next turn
+            last_other = max(i for i, player in enumerate(moved) if player != seat)
+            assert moved[0] == seat and 1 <= len(moved) - 1 - last_other <= 2
+        assert _turn(reached) != _turn(game)
 
 
 def _does(move) -> str:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
 from .evaluation import default_evaluation, evaluate, heuristic_evaluation
-from .planning import EasyBot, HeuristicBot, MediumBot, SearchBot
+from .planning import EasyBot, HeuristicBot, MediumBot
+from .search import ExpertBot, SearchBot
 from .registry import BOTS, LEVELS, bot_class, installed_bots, make_bot
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HeuristicBot", "MediumBot", "QuickRandomBot", "RandomBot", "SearchBot",
+    "BOTS", "LEVELS", "Bot", "EasyBot", "ExpertBot", "GreedyBot", "HeuristicBot", "MediumBot", "QuickRandomBot", "RandomBot", "SearchBot",
     "default_evaluation", "evaluate", "bot_class", "heuristic_evaluation", "installed_bots", "make_bot",
 ]

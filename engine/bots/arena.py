@@ -33,23 +33,34 @@ class GameResult:
     longest: list = field(default_factory=list)  # per seat: the longest one decision took
 
 
+class DecisionClock:
+    """Processor time each seat's bot spends choosing: decisions, seconds and the longest
+    one, per seat (its own process's time, so others' load barely moves it)."""
+
+    def __init__(self, seats: int):
+        self.decisions, self.seconds, self.longest = [0] * seats, [0.0] * seats, [0.0] * seats
+
+    def choose(self, bot, game):
+        """The bot's move for the seat to move, timed."""
+        seat = game.to_move
+        started = time.process_time()
+        move = bot.choose(game)
+        took = time.process_time() - started
+        self.seconds[seat] += took
+        self.longest[seat] = max(self.longest[seat], took)
+        self.decisions[seat] += 1
+        return move
+
+
 def play_game(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) -> GameResult:
     """One game of bots, seeded: the same arguments, the same game."""
     ruleset = load_ruleset(ruleset_name, trust=trust)
     game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(lineup)], seed=seed)
     bots = seat_bots(lineup, seed)
-    decisions = [0] * len(lineup)
-    seconds = [0.0] * len(lineup)
-    longest = [0.0] * len(lineup)
+    clock = DecisionClock(len(lineup))
+    decisions, seconds, longest = clock.decisions, clock.seconds, clock.longest
     while not game.is_over():
-        seat = game.to_move
-        started = time.process_time()
-        move = bots[seat].choose(game)
-        took = time.process_time() - started
-        seconds[seat] += took
-        longest[seat] = max(longest[seat], took)
-        decisions[seat] += 1
-        game.push(move)
+        game.push(clock.choose(bots[game.to_move], game))
     outcome = game.outcome()
     places = [0] * len(lineup)
     for place, group in enumerate(outcome.ranking):

@@ -12,14 +12,16 @@ is the planning bots' measure: everything in points, on one scale.
   (``bot_can_sell``); one flipped by use, the fewer cubes are left on it. A tile
   that leaves at the era's end must flip before it. A link scores the link icons
   of the places it joins (unflipped tiles by their chance).
-* **Money and income at one rate**: a pound is worth ``POINTS_PER_POUND`` with
+* **Money and income at one rate**: a pound is worth ``POINTS_PER_POUND`` (its pair: two players, more) with
   many rounds left, falling over the last rounds to what the ruleset's
   ``bot_money_at_end`` says money scores at the very end; an income level is a
   pound at each round end still to come, each at the rate left after it is paid
   (so a loan, £30 now for three levels, pays only late or when the money builds
   at once). The first few pounds count double (without them a player cannot
   act), a hoard beyond what can soon be spent counts in part, and income below
-  level 0 counts twice over (a shortfall takes tiles and points).
+  level 0 counts twice over (a shortfall takes tiles and points), and so
+  does each pound a player would be short at the next round's end if it spent
+  no more (its income paid from too little money).
 * **Resources left for others**: cubes on a player's tiles serve others and
   will flip them when taken, so they count a little.
 
@@ -35,16 +37,36 @@ from typing import Optional
 
 from ..game import Game
 
+# The constants given as a pair are (against one other, against several): with
+# two players and with more the bots are best served by different judgements.
+# Those for several others were tuned by planner's four-player self-play
+# (benchmarks/BOTS.md, "Tuning the judgement"): 24 Birmingham games on seeds
+# 21000-21023, 14 sets tried. The chosen set, against the constants it replaced
+# (0.3, 40, 0.4 and rivalry 1 against everyone), scored 93.2 -> 107.8 VP a seat
+# there, and on seeds it was not chosen on: Birmingham 21100-21123 87.0 -> 101.7
+# (better in 22 of 24 games), Lancashire 21000-21023 64.5 -> 78.6 (20 of 24).
+# With two players the same money constants scored 92.4 -> 91.7 (Birmingham
+# 21000-21023, 24 games) and left 6 of 48 seats at 0 VP with 19 round-end
+# shortfalls (none before), so two players keep the old ones.
+#
 # What £1 is worth in points with many rounds still to play (a player turns
 # a few pounds into a point by building); money and income are judged at the
 # same rate, so a loan (£30 now, three income levels for every round to come)
-# pays only late, or when the money builds at once.
-POINTS_PER_POUND = 0.3
+# pays only late, or when the money builds at once. Against several: at 0.3 the
+# bots held money back and took loans for it (4.7 a seat); at 0.15 they build
+# with it (2.9 loans a seat, median final income 7 -> 14 on seeds 21100-21123);
+# 0.1 and 0.05 scored 93.8 and 89.9 on the tuning seeds, 0.2 103.0.
+POINTS_PER_POUND = (0.3, 0.15)
 SHORT = 8  # the first pounds count double: without them a player cannot act
 DEBT_WEIGHT = 2.0  # income below level 0 counts this many times over (a shortfall takes tiles and points)
-SPENDABLE = 40  # pounds a player can soon use (and at most SPEND_PER_ROUND a round left); a hoard beyond it counts ...
+SHORTFALL_POINTS = 2.0  # each pound a player would be short at the next round end's income, if it spent no more
+# Pounds a player can soon use (and at most SPEND_PER_ROUND a round left); a hoard
+# beyond it counts at HOARD_SHARE of the rate. Against several: money kept past
+# what the next turns can build with scores nothing in play; with 0.15 a pound and
+# no rivalry, 25 and 0.1 scored 107.8 on the tuning seeds, 15 and 0.0 103.3.
+SPENDABLE = (40, 25)
 SPEND_PER_ROUND = 25
-HOARD_SHARE = 0.4  # ... at this share of the rate
+HOARD_SHARE = (0.4, 0.1)
 RAMP_ROUNDS = 4  # money is worth its full rate until this many rounds are left
 FLIP_CHANCE = 0.5  # how likely a tile flipped by use (its cubes taken) is to flip in time ...
 CUBE_DRAG = 0.25  # ... divided by 1 + this for each cube still on it
@@ -52,6 +74,14 @@ SALE_CHANCE = (0.2, 0.6)  # a tile flipped by a sale: no buyer in reach, a buyer
 FLIP_DELAY = 3  # rounds an unflipped tile's income waits, when it flips
 CUBE_POINTS = 0.3  # a cube on a player's tile: it serves, and will flip the tile
 NETWORK_POINTS = 0.3  # a link's worth beyond its icons: where it lets one build
+# How much the others' worth counts against a player's own when it chooses: against
+# one other, all of it (what one gains the other does not); against several, none
+# (points taken from one go to the others, so holding back the leader costs a
+# player its own). Rivalry 0 against several, all else as it was, scored 97.7
+# against 93.2 VP a seat on the Birmingham tuning seeds (paired difference 4.5,
+# 95% interval -1.9 to 11.4: not shown alone) and 70.8 against 64.5 in
+# Lancashire (6.2, 2.8 to 9.6); 0.5 scored 94.1.
+RIVALRY = (1.0, 0.0)
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -124,12 +154,17 @@ class EditionFacts:
 _FACTS: dict = {}
 
 
-def edition_facts(game: Game) -> EditionFacts:
+def made_once(cache: dict, make, game: Game):
+    """``make(game)``, made once for the game's ruleset and player count and kept in ``cache``."""
     key = (id(game.ruleset), len(game.state.players))
-    facts = _FACTS.get(key)
-    if facts is None:
-        facts = _FACTS[key] = EditionFacts(game)
-    return facts
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make(game)
+    return found
+
+
+def edition_facts(game: Game) -> EditionFacts:
+    return made_once(_FACTS, EditionFacts, game)
 
 
 # ------------------------------------------------------------ time left
@@ -177,18 +212,35 @@ class Heuristic:
         self._sales: dict = {}  # board versions -> {slot: can its tile be sold now}
         self._kinds: dict = {}  # id(tile type) -> is it flipped by a sale
         self._lines: dict = {}  # id(line) -> (its places' own icons and the network bonus, their slots)
+        several = len(game.state.players) > 2  # the pairs of constants: against one other, against several
+        self.per_pound, self.spendable, self.hoard_share = POINTS_PER_POUND[several], SPENDABLE[several], HOARD_SHARE[several]
 
     @staticmethod
     def _line(line) -> tuple:
         icons = NETWORK_POINTS + sum(location.link_icons for location in line.locations)
         return icons, tuple(slot.index for location in line.locations for slot in location.slots)
 
+    def _reckon(self, game: Game) -> tuple:
+        """(players, their count, is this the last era, rounds left in the era, rounds
+        left in the game, the chance a tile that leaves at the era's end flips in time)."""
+        state = game.state
+        players = state.players
+        count = len(players)
+        facts = self.facts
+        cards = len(state.deck)
+        for other in players:
+            cards += len(other.hand)
+        era_rounds = cards / (2 * count)
+        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
+        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
+        return players, count, state.era_index >= facts.eras - 1, era_rounds, rounds, in_time
+
     def rate(self, rounds: float) -> float:
         """Points per £1 held with ``rounds`` rounds left to spend it."""
         end = self.facts.end_rate
-        if rounds <= 0 or POINTS_PER_POUND <= end:
+        if rounds <= 0 or self.per_pound <= end:
             return end
-        return end + (POINTS_PER_POUND - end) * min(1.0, rounds / RAMP_ROUNDS)
+        return end + (self.per_pound - end) * min(1.0, rounds / RAMP_ROUNDS)
 
     def money_worth(self, money: int, rounds: int) -> float:
         """Points that money in hand is worth: in full up to what a player can soon
@@ -197,8 +249,8 @@ class Heuristic:
         rate = self.rate(rounds)
         if money <= 0:
             return rate * money
-        used = min(money, SPENDABLE, SPEND_PER_ROUND * max(1, rounds))
-        return (used + min(money, SHORT)) * rate + (money - used) * (end + (rate - end) * HOARD_SHARE)
+        used = min(money, self.spendable, SPEND_PER_ROUND * max(1, rounds))
+        return (used + min(money, SHORT)) * rate + (money - used) * (end + (rate - end) * self.hoard_share)
 
     def income_worth(self, rounds: int) -> float:
         """Points that one income level is worth: £1 at each round end still to come,
@@ -253,16 +305,8 @@ class Heuristic:
         ``only``, that player's alone (the others' entries are 0). Each player's sum
         is taken in the same order either way, so the figures are the same to the bit."""
         state = game.state
-        players = state.players
-        count = len(players)
+        players, count, last_era, era_rounds, rounds, in_time = self._reckon(game)
         facts = self.facts
-        last_era = state.era_index >= facts.eras - 1
-        cards = len(state.deck)
-        for other in players:
-            cards += len(other.hand)
-        era_rounds = cards / (2 * count)
-        rounds = int(cards + (facts.eras - state.era_index - 1) * facts.era_cards) // (2 * count)
-        in_time = min(1.0, era_rounds / 2.0)  # a tile that leaves at the era end must flip soon
         lasting = facts.lasting_level
         income = self.income
         top = income.top_space
@@ -319,20 +363,30 @@ class Heuristic:
         income_worth = self.income_worth(rounds)
         for i in judged:
             level = levels[i]
+            money = players[i].money
             values[i] += level * income_worth * (DEBT_WEIGHT if level < 0 else 1.0)
-            values[i] += self.money_worth(players[i].money, rounds)
+            values[i] += self.money_worth(money, rounds)
+            if money + level < 0:  # a shortfall at the round's end: tiles sold for half, then points
+                values[i] += SHORTFALL_POINTS * (money + level)
         return values
 
     def relative(self, game: Game, player: int) -> float:
-        """The player's value less the others': against one other, the difference; against
-        several, less the mean of the best other and the others' average (so the
-        bot plays to win, not only to hold back the leader)."""
-        values = self.values(game)
-        mine = values[player]
-        others = values[:player] + values[player + 1:]
-        if not others:
-            return mine
-        return mine - (max(others) + sum(others) / len(others)) / 2
+        """The player's value against the others' (see :func:`against`)."""
+        return against(self.values(game), player)
+
+
+def against(values: list, player: int) -> float:
+    """A player's worth less the others', by RIVALRY: against one other, the
+    difference; against several, less the mean of the best other and the others'
+    average, times the rivalry against several."""
+    mine = values[player]
+    others = values[:player] + values[player + 1:]
+    if not others:
+        return mine
+    rivalry = RIVALRY[0] if len(others) == 1 else RIVALRY[1]
+    if not rivalry:
+        return mine
+    return mine - rivalry * (max(others) + sum(others) / len(others)) / 2
 
 
 _HEURISTICS: dict = {}
@@ -340,11 +394,7 @@ _HEURISTICS: dict = {}
 
 def heuristic(game: Game) -> Heuristic:
     """The heuristic for this game's ruleset and player count (made once)."""
-    key = (id(game.ruleset), len(game.state.players))
-    found = _HEURISTICS.get(key)
-    if found is None:
-        found = _HEURISTICS[key] = Heuristic(game)
-    return found
+    return made_once(_HEURISTICS, Heuristic, game)
 
 
 def heuristic_evaluation(game: Game, player: int) -> float:

@@ -42,14 +42,12 @@ machine.
 
 from __future__ import annotations
 
-import random
 from typing import NamedTuple, Optional
 
-from ..errors import MoveError
 from ..game import Game, Move
 from .base import Bot
 from .determinize import determinize
-from .evaluation import heuristic
+from .judge import judge
 
 FIRST_ACTIONS = 3  # the heuristic's best first actions a plan starts from ...
 SKIPPED_KINDS = ("pass",)  # ... and the best of every other kind of action but these
@@ -113,8 +111,8 @@ class Plan(NamedTuple):
 
 def _ranked(game: Game, seat: int, budget: Budget = UNLIMITED) -> list:
     """(move, score) for every legal move, best first (ties in the rules' order)."""
-    judge = heuristic(game)
-    scored = game.scored_moves(budget.counted(lambda g: judge.relative(g, seat)))
+    measure = judge(game)
+    scored = game.scored_moves(budget.counted(lambda g: measure.relative(g, seat)))
     order = sorted(range(len(scored)), key=lambda i: -scored[i][1])
     return [scored[i] for i in order]
 
@@ -124,10 +122,10 @@ def _best(game: Game, seat: int, budget: Budget = UNLIMITED) -> tuple[Move, floa
     (half the cost of judging every move against the others), with its value
     against the others. Only the best is made into a Move: the cheap way through
     thousands of moves."""
-    judge = heuristic(game)
-    move = game.best_moves(budget.counted(lambda g: judge.value(g, seat)))[0]
+    measure = judge(game)
+    move = game.best_moves(budget.counted(lambda g: measure.value(g, seat)))[0]
     with game.explore(move):
-        return move, judge.relative(game, seat)
+        return move, measure.relative(game, seat)
 
 
 def _turn(game: Game) -> tuple:
@@ -200,8 +198,8 @@ def _heuristic_move(game: Game, rng, budget: Budget = UNLIMITED) -> Move:
     """The heuristic's best move for whoever is to move (ties drawn by ``rng``), by
     its own worth alone (half the cost of judging it against the others)."""
     seat = game.to_move
-    judge = heuristic(game)
-    return rng.choice(game.best_moves(budget.counted(lambda g: judge.value(g, seat))))
+    measure = judge(game)
+    return rng.choice(game.best_moves(budget.counted(lambda g: measure.value(g, seat))))
 
 
 class HeuristicBot(Bot):
@@ -251,121 +249,8 @@ def _single_action(game: Game, rng) -> Move:
     (ties drawn by ``rng``), in a redealt copy of the game as the player sees it."""
     seat = game.to_move
     world = determinize(game, seat, rng)
-    judge = heuristic(world)
-    return _here(game, rng.choice(world.best_moves(lambda g: judge.relative(g, seat))))
-
-
-class SearchBot(Bot):
-    """Determinised sampling search over the best turn plans (see the module)."""
-
-    name = "hard"
-    starts = 3  # the best first actions its plans start from
-    candidates = 3  # plans kept from the heuristic's ranking
-    samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
-    horizon = 8  # at most this many replies (turns, or single choices) played after a plan, to the round's end
-    plan_budget = 16_000  # positions the turn plans may judge (four fifths of planner's) ...
-    budget = 24_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
-
-    def choose(self, game: Game) -> Move:
-        return self.estimates(game, 1)[0][0]
-
-    def estimates(self, game: Game, count: int = 3) -> list[tuple[Move, float]]:
-        """The bot's best ``count`` moves with the mean value it found for each
-        (points ahead of the others), best first. A plan is played out only when the
-        budget left affords it (reckoned at the costliest playing out so far, the
-        first at ``REPLY_COST`` positions a move for each other player's reply); a
-        redeal not played out for every plan is dropped. With none played, the
-        plans' own order."""
-        seat = game.to_move
-        rng = self.rng
-        root = determinize(game, seat, rng)
-        weight = crowding(game)
-        planning = Budget(self.plan_budget, weight)
-        found = plans(root, seat, self.starts, planning)
-        budget = Budget(self.budget - (self.plan_budget - planning.left), weight)
-        budget.moves = planning.moves
-        kept = _distinct(found, max(self.candidates, count))
-        if len(kept) == 1:
-            return [(_here(game, kept[0].move), kept[0].value)]
-        totals = [0.0] * len(kept)
-        played = 0
-        others = len(game.state.players) - 1
-        cost = (1 + REPLY_COST * others) * planning.moves  # a plan's playing out, reckoned before any is played
-        for _ in range(self.samples):
-            world = determinize(game, seat, rng)
-            stream = rng.randrange(2**31)  # every plan meets the same draws (ties among replies): only the plans differ
-            values = []
-            for plan in kept:
-                if not budget.affords(cost):
-                    break  # a redeal not played out for every plan is dropped: the plans must meet the same one
-                before = budget.left
-                values.append(self._play_out(world, plan, seat, random.Random(stream), budget))
-                if before is not None:
-                    cost = max(cost, budget.since(before))
-            if len(values) < len(kept):
-                break
-            totals = [total + value for total, value in zip(totals, values)]
-            played += 1
-        if not played:
-            return [(_here(game, plan.move), plan.value) for plan in kept[:count]]
-        # Ties go to the heuristic's order (the first kept is its favourite).
-        order = sorted(range(len(kept)), key=lambda i: (-totals[i], i))[:count]
-        return [(_here(game, kept[i].move), totals[i] / played) for i in order]
-
-    def _play_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> float:
-        """The plan's worth in one redeal: the position :meth:`_played_out` reaches,
-        judged against the others."""
-        game = self._played_out(world, plan, seat, rng, budget)
-        return heuristic(game).relative(game, seat)
-
-    def _played_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> Game:
-        """A copy of the world after the plan and the others' replies to the end of
-        the round, each the best turn plan of its player (as ``planner`` plays):
-        the point where every seat has had its turn.
-
-        The round's end is the same point of the game whatever the plan: a playout
-        that stopped at the seat's own next turn judged a plan that spends little
-        (the seat goes first in the next round) before the others' replies, and one
-        that spends after them. A reply the budget no longer affords is the
-        heuristic's one best action."""
-        game = world.copy()
-        start = _round(game)
-        _play_turn(game, plan.move, plan.then)
-        for _ in range(self.horizon):
-            if game.is_over() or _round(game) != start:
-                break
-            mover = game.to_move
-            # A reply is reckoned to list as many moves as the last turn planned (counting them would cost).
-            if mover != seat and budget.affords(REPLY_COST * budget.moves):
-                reply = plans(game, mover, 1, budget)[0]
-                if reply.after is not None:
-                    # Go on in the copy the reply's second action was found in: it needs
-                    # no reading back there (a Sell read back lists every Sell to find its order).
-                    game = reply.after
-                    game.push(reply.then)
-                else:
-                    _play_turn(game, reply.move, reply.then)
-            else:  # the seat's own choices inside the round (a shortfall's sales), or no budget left
-                game.push(_heuristic_move(game, rng, budget))
-        return game
-
-
-def _round(game: Game) -> tuple:
-    state = game.state
-    return (state.era_index, state.round)
-
-
-def _play_turn(game: Game, move: Move, then: Optional[Move]) -> None:
-    """Push a turn plan's actions: ``then`` only if the turn goes on after ``move``. A
-    chance inside the first action (a token turned up) may differ in another redeal
-    and forbid the planned second one: then it is left for the caller to choose."""
-    player, turn = game.to_move, _turn(game)
-    game.push(game.parse(move.notation()))
-    if then is not None and not game.is_over() and game.to_move == player and _turn(game) == turn:
-        try:
-            game.push(game.parse(then.notation()))
-        except MoveError:
-            pass
+    measure = judge(world)
+    return _here(game, rng.choice(world.best_moves(lambda g: measure.relative(g, seat))))
 
 
 def _here(game: Game, move: Move) -> Move:

@@ -8,15 +8,16 @@ from importlib.metadata import entry_points
 from typing import Optional
 
 from .base import Bot, GreedyBot, QuickRandomBot, RandomBot
-from .planning import EasyBot, HeuristicBot, MediumBot, SearchBot
+from .planning import EasyBot, HeuristicBot, MediumBot
+from .search import ExpertBot, SearchBot
 
 GROUP = "brass.bots"
 
 # The built-in bots, the one list of them, in the order help texts and messages name
 # them; the brass.bots group is for the bots other packages install.
-BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, MediumBot, HeuristicBot, SearchBot)}
+BOTS = {cls.name: cls for cls in (RandomBot, QuickRandomBot, GreedyBot, EasyBot, MediumBot, HeuristicBot, SearchBot, ExpertBot)}
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def installed_bots() -> dict:

@@ -5,6 +5,8 @@
     brass arena RULESET --players 2 --bots hard,medium,greedy --games 20 --processes 2
     brass play RULESET --load game.json --seats human,hard
     brass replay game.json [--step] [--to N]
+    brass analyse game.json [--seats 1,3] [--bot expert]
+    brass train-judge RULESET [--players 4] [--games 100] [--rounds 2] [--seed 1]
     brass record RULESET --players 2 --names Ada,Ben --out game.json
     brass serve [--host 127.0.0.1] [--port 8000] [--data DIR]
     brass validate PATH-OR-NAME
@@ -24,10 +26,10 @@ from typing import Optional
 
 from .. import __version__
 from ..errors import BrassError
-from . import arena, balance, completion, new_variant, play, record, replay, rules, rulesets, serve, simulate, svg, validate
+from . import analyse, arena, balance, completion, new_variant, play, record, replay, rules, rulesets, serve, simulate, svg, train_judge, validate
 from .simulate import Progress
 
-COMMANDS = (play, simulate, balance, arena, record, replay, svg, serve, validate, rulesets, rules, new_variant, completion)  # in --help's order
+COMMANDS = (play, simulate, balance, arena, analyse, train_judge, record, replay, svg, serve, validate, rulesets, rules, new_variant, completion)  # in --help's order
 
 __all__ = ["COMMANDS", "Progress", "build_parser", "main"]
 

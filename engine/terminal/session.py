@@ -242,16 +242,18 @@ class PlaySession:
         self._number(found, "the legal moves" if not rest else f"the moves '{rest}' fits")
 
     def hint(self, player: int, rest: str) -> None:
-        from ..bots import make_bot
+        """The hard bot's three best moves, numbered (a number then plays one), each
+        with its worth and the action its plan takes after it; then why the first."""
+        from ..bots.advice import advise
 
         game = self.game
-        advisor = make_bot("hard", (game.seed, len(game.history), "hint"))
-        self.console.say(f"the hard bot's advice for {game.state.players[player].name} (its estimate: points ahead of the best other player):")
-        advice = advisor.estimates(game, 3)
-        # Each line the move in full, as it may be typed, and the estimate: the bots' own
-        # explanations of a hint are theirs to give.
-        found = [Entry([m], f"{m.full_notation()}   ({value:+.1f})", "") for m, value in advice]
+        advice = advise(game, player)
+        self.console.say(f"the hard bot's advice for {game.state.players[player].name} (worth: the points it expects you to stand ahead of the others after your next turn):")
+        found = [Entry([c.move], f"{c.move.full_notation()}   ({c.worth:+.1f})", f"then {c.then.full_notation()}" if c.then is not None else "")
+                 for c in advice.candidates]
         self._number(found, "the hint", grouped=False)
+        if advice.reason:
+            self.console.say(f"why: {advice.reason}")
 
     def _number(self, found: list, what: str, grouped: bool = True) -> None:
         """Show a numbered list of entries; a number typed now picks one."""
@@ -473,7 +475,7 @@ PROMPT = (
     Command("svg [FILE]", "draw the table as a picture (an SVG file, for a web browser)", PlaySession.svg),
     Command("network", "the places your links and tiles reach, grouped", PlaySession.network),
     Command("undo", "take back your last move of this turn", PlaySession.undo),
-    Command("hint", "the hard bot's three best moves for you, numbered, with its estimate of each", PlaySession.hint),
+    Command("hint", "the hard bot's three best moves for you, numbered, with the worth of each and why the first", PlaySession.hint),
     Command("save FILE", "save the game record (replay it with: brass replay FILE)", PlaySession.save),
     Command("help", "this text", PlaySession.help),
     Command("quit", "stop playing (asks to save first if there are unsaved moves)", PlaySession.quit, also=("exit",)),

@@ -3,7 +3,7 @@
 A page sends small JSON messages: ``play`` (a move's text and the *version* of
 the position it was chosen at), ``undo`` (with the version too), ``why`` (why
 a choice cannot be made, or a whole move in words), ``hint`` (the hard bot's
-three best moves), ``chat``, ``seat`` (hand a bot's seat that failed
+three best moves, their worth, and why the first), ``chat``, ``seat`` (hand a bot's seat that failed
 to another bot or a person), ``rematch``. Each is measured before it is read
 (frame size, nesting, text length) and each connection may send only so many
 a second: a page that floods is refused, and slows no other table. A move
@@ -128,7 +128,7 @@ async def _answer(app, table: Table, seat: Optional[int], text: str) -> Optional
             reason, words = await run_in_threadpool(table.why, seat, move)
             return {"type": "why", "text": move, "reason": reason, "words": words}
         if kind == "hint":
-            return {"type": "hint", "version": data.get("version"), "moves": await run_in_threadpool(table.hint, seat, data.get("version"))}
+            return {"type": "hint", "version": data.get("version"), **await run_in_threadpool(table.hint, seat, data.get("version"))}
         if kind == "chat":
             line = clean_text(data.get("text"), limits.chat_chars, "a chat line").strip()
             if line:

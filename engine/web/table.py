@@ -143,11 +143,13 @@ class Table:
             except Exception:  # words are a courtesy
                 return None, move.full_notation()
 
-    def hint(self, seat: int, version) -> list:
-        """The hard bot's three best moves for ``seat`` now (as ``brass play``'s hint gives
-        them), with its estimates and their words; worked out on a copy, away from the
-        table, one hint at a time per table."""
-        from ..bots import make_bot
+    def hint(self, seat: int, version) -> dict:
+        """The hard bot's advice for ``seat`` now, as ``brass play``'s hint gives it
+        (:func:`brass.bots.advice.advise`): ``moves``, its three best, each with its
+        words, its worth and the action its plan takes after it, and ``reason``, why the
+        first beats the second. Worked out on a copy, away from the table, one hint at
+        a time per table."""
+        from ..bots.advice import advise
 
         with self.lock:
             self._check_turn(seat)
@@ -156,15 +158,10 @@ class Table:
         if not self._hinting.acquire(blocking=False):
             raise MoveError("a hint is being worked out for this table already: a moment")
         try:
-            advisor = make_bot("hard", (game.seed, len(self.log), "hint"), imports=False)
-            found = []
-            for move, value in advisor.estimates(game, 3):
-                try:
-                    words = move_words(game, move).sentence()
-                except Exception:
-                    words = move.full_notation()
-                found.append({"text": move.full_notation(), "words": words, "value": round(float(value), 1)})
-            return found
+            advice = advise(game, seat)
+            moves = [{"text": c.move.full_notation(), "words": _words(game, c.move), "value": round(float(c.worth), 1),
+                      "then": _then_words(game, c.move, c.then)} for c in advice.candidates]
+            return {"moves": moves, "reason": advice.reason}
         finally:
             self._hinting.release()
 
@@ -258,6 +255,26 @@ class Table:
 
 
 # ------------------------------------------------------------------ checked in
+def _words(game: Game, move) -> str:
+    """A move in words, else in full notation (words are a courtesy)."""
+    try:
+        return move_words(game, move).sentence()
+    except Exception:
+        return move.full_notation()
+
+
+def _then_words(game: Game, move, then) -> Optional[str]:
+    """In words, the action a hint's plan takes after ``move`` in the same turn (None: none)."""
+    if then is None:
+        return None
+    after = game.copy()
+    after.push(move)
+    try:
+        return _words(after, after.parse(then.notation()))
+    except BrassError:
+        return then.full_notation()
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 

@@ -4,7 +4,7 @@ move that cannot be taken back is said so before it is played (issue 21, point 1
 from __future__ import annotations
 
 from brass import Game
-from brass.bots import make_bot
+from brass.bots.advice import advise
 from brass.terminal.session import LAST_ACTION
 
 SEVEN = ("play", "birmingham", "--players", "2", "--seats", "human,greedy", "--seed", "7")
@@ -14,20 +14,19 @@ NO_LIST = (
 )
 
 
-def hint_of(game):
-    """The hint brass play gives at this position (the hard bot, seeded by the position)."""
-    return make_bot("hard", (game.seed, len(game.history), "hint")).estimates(game, 3)
-
-
 def test_a_number_after_a_hint_plays_the_hint_s_move(brass):
     game = Game("birmingham", ["Player 1", "Greedy 2"], seed=7)
-    advice = [move.full_notation() for move, _ in hint_of(game)]
+    advice = advise(game)  # what the hint shows: the hard bot's advice, seeded by what the seat sees
     code, out = brass(*SEVEN, typed=["hint", "5", "2", "quit", "n"])
     assert code == 0
-    for number, text in enumerate(advice, 1):
-        assert f"\n    {number}. {text}   (" in out
+    assert "the hard bot's advice for Player 1 (worth: the points it expects you to stand ahead of the others after your next turn):" in out
+    for number, c in enumerate(advice.candidates, 1):
+        then = f"   [then {c.then.full_notation()}]" if c.then is not None else ""
+        assert f"\n    {number}. {c.move.full_notation()}   ({c.worth:+.1f}){then}\n" in out
+    assert len(advice.candidates) == 3 and advice.reason.startswith(f"{advice.candidates[0].move.notation()}")
+    assert f"\nwhy: {advice.reason}\n" in out
     assert "there is no move 5 in the last list (the hint, numbered 1 to 3)" in out
-    assert f"Player 1 (last action)> 2\nplayed: {advice[1]}\n" in out
+    assert f"Player 1 (last action)> 2\nplayed: {advice.candidates[1].move.full_notation()}\n" in out
 
 
 def test_a_number_with_only_a_count_on_the_screen_is_refused(brass):

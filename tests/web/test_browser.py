@@ -237,6 +237,26 @@ def test_a_double_click_plays_one_move(desktop, server):
     assert table.game.state.actions_left == 1
 
 
+def test_the_hint_button_shows_three_moves_their_worth_and_why_and_a_click_plays_one(desktop, server):
+    from brass.bots.advice import advise
+
+    driver = desktop
+    created, table = new_table(server, ["human", "human"], seed=5)
+    advice = advise(table.game.copy())  # the same position, seen by the same seat: the same advice
+    open_seat(driver, server, created, table.game.to_move)
+    wait(driver, my_turn)
+    driver.find_element(By.ID, "hint").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "hint-reason"))
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#hints button.hinted")
+    assert [b.get_attribute("data-text") for b in buttons] == [c.move.full_notation() for c in advice.candidates]
+    assert [b.text.splitlines()[0].rsplit(" (", 1)[1] for b in buttons] == [f"{'+' if c.worth > 0 else ''}{round(c.worth, 1):g})" for c in advice.candidates]
+    assert driver.find_element(By.ID, "hint-reason").text == f"Why: {advice.reason}"
+    before = len(table.log)
+    buttons[1].click()
+    wait(driver, lambda d: len(table.log) > before)
+    assert table.log[before]["text"] == advice.candidates[1].move.full_notation()
+
+
 def test_one_seat_in_two_tabs_moves_once(server):
     """Two browsers on one seat click Play at the same instant, each on its own move: one is
     played, the other is refused as chosen on an older position, and says so."""

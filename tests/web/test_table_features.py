@@ -164,13 +164,19 @@ def test_the_tab_title_and_turn_follow_the_state(client):
         assert state_until(theirs, lambda m: m["version"] == 1)["your_turn"]
 
 
-def test_a_hint_gives_the_hard_bots_best_moves_in_words(client):
+def test_a_hint_gives_the_hard_bots_best_moves_in_words_their_worth_and_why(client):
+    from brass.bots.advice import advise
+
     created = new_game(client, ["human", "human"])
     table = table_of(client, created)
+    advice = advise(table.game.copy())  # the same position, seen by the same seat: the same advice
     with client.websocket_connect(f"/ws/{tokens_of(created)[table.game.to_move]}") as ws:
         first = ws.receive_json()
         ws.send_json({"type": "hint", "version": first["version"]})
         hint = next(m for m in drain(ws) if m["type"] == "hint")
     legal = {m["text"] for m in first["moves"]}
     assert 1 <= len(hint["moves"]) <= 3 and all(m["text"] in legal and m["words"] and "=" not in m["words"] for m in hint["moves"])
+    assert [(m["text"], m["value"]) for m in hint["moves"]] == [(c.move.full_notation(), round(c.worth, 1)) for c in advice.candidates]
+    assert [m["then"] is None for m in hint["moves"]] == [c.then is None for c in advice.candidates]
+    assert hint["reason"] == advice.reason and " points better over 2 redeals of the hidden cards" in hint["reason"]
     assert table.log == [], "a hint plays nothing"

@@ -408,13 +408,16 @@ function showHints(message) {
   box.textContent = "";
   $("hint").disabled = false;
   if (!state || message.version !== state.version) return;
-  box.append(el("p", { class: "hint" }, "The hard bot's advice (its estimate: points ahead of the best other player):"));
+  box.append(el("p", { class: "hint" }, "The hard bot's advice (worth: the points it expects you to stand ahead of the others after your next turn):"));
   for (const move of message.moves) {
     const button = el("button", { type: "button", class: "legal hinted", "data-text": move.text });
-    button.append(el("span", {}, `${move.words} (${move.value > 0 ? "+" : ""}${move.value})`), el("code", {}, move.text));
+    button.append(el("span", {}, `${move.words} (${move.value > 0 ? "+" : ""}${move.value})`));
+    if (move.then) button.append(el("span", { class: "hint" }, `then ${move.then}`));
+    button.append(el("code", {}, move.text));
     button.addEventListener("click", () => playMove(move.text));
     box.append(button);
   }
+  if (message.reason) box.append(el("p", { class: "hint", id: "hint-reason" }, `Why: ${message.reason}`));
 }
 
 // ------------------------------------------------------------------ start
