@@ -83,12 +83,21 @@ def _basis(left: float) -> list:
     return found
 
 
+def numpy_for_fitting():
+    """numpy, which fitting needs (the ``train`` extra); a judge in play does not."""
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("fitting a judge needs numpy, which the core install leaves out: pip install 'brass-rules[train]'") from None
+    return numpy
+
+
 def fit(samples: list, eras: list, players: int, ridge: float = RIDGE) -> Fit:
     """The weights, per era and knot, that best predict the points each player goes on
     to gain: least squares, each weight held towards the written heuristic's
     (:data:`~brass.bots.features.PRIOR`) by ``ridge`` (a share of its column's own
     scale, times the positions): with few games the fit stays near the heuristic."""
-    import numpy as np
+    np = numpy_for_fitting()
 
     weights = {}
     for number, era in enumerate(eras):
@@ -104,7 +113,7 @@ def fit(samples: list, eras: list, players: int, ridge: float = RIDGE) -> Fit:
 def _solve(x, y, ridge: float):
     """Ridge regression towards the prior: (X'X + D) w = X'y + D p, D the ridge times
     each feature's mean square times the rows a knot (the bias columns held by nothing)."""
-    import numpy as np
+    np = numpy_for_fitting()
 
     prior = np.tile(np.asarray(PRIOR, dtype=float), len(KNOTS))
     # Each feature's own scale (its mean square over the knots together), the same at
@@ -119,7 +128,7 @@ def _solve(x, y, ridge: float):
 def _design(samples: list):
     """The least-squares problem: a row per player and position (its features, spread
     over the knots), the points it went on to gain."""
-    import numpy as np
+    np = numpy_for_fitting()
 
     rows = np.asarray([row for sample in samples for row in sample.rows], dtype=float)
     basis = np.asarray([_basis(sample.left) for sample in samples for _ in sample.rows], dtype=float)
@@ -132,7 +141,7 @@ def quality(found: Fit, samples: list, eras: list) -> dict:
     """How well a fit predicts games it was not fitted to: the root mean square error of
     the points each player still gains, against that of the written heuristic (its
     weights, with the mean gain at each knot fitted) and that of the mean gain alone."""
-    import numpy as np
+    np = numpy_for_fitting()
 
     if not samples:
         return {}

@@ -42,8 +42,12 @@ def add_parser(commands):
 def run(args) -> int:
     from ..bots.judge import judge_path, read_judge
     from ..bots.registry import bot_class
-    from ..bots.training import Training, judge_file
+    from ..bots.training import Training, judge_file, numpy_for_fitting
 
+    try:
+        numpy_for_fitting()  # before any game is played
+    except ImportError as error:
+        raise ValueError(f"brass train-judge: {error}") from None
     ruleset = load_ruleset(args.ruleset, trust=args.trust)
     bot_class(args.bot)  # an unknown bot fails before any game
     counts = _counts(args.players, ruleset)

@@ -6,6 +6,10 @@ import random
 
 import pytest
 
+from tests.support.needs import need
+
+need("numpy", "pip install -e '.[train]'")
+
 from brass.bots.features import PRIOR, SIZE
 from brass.bots.judge import KNOTS, read_judge
 from brass.bots.training import SEED_BASE, Sample, Training, blend, fit, game_seeds, quality
@@ -68,3 +72,12 @@ def test_train_judge_writes_a_fresh_judge_and_the_same_one_again(tmp_path, capsy
     assert out.read_text() == first  # seeded: the same arguments, the same file
     assert main(["train-judge", "birmingham", "--players", "5", "--out", str(out)]) == 2
     assert "birmingham is for 2, 3, 4 players" in capsys.readouterr().err
+
+
+def test_train_judge_without_numpy_says_which_extra_before_playing(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(__import__("sys").modules, "numpy", None)  # as on a core install
+    out = tmp_path / "judge.yaml"
+    assert main(["train-judge", "birmingham", "--games", "2", "--rounds", "0", "--out", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "brass: brass train-judge: fitting a judge needs numpy, which the core install leaves out: pip install 'brass-rules[train]'\n"
+    assert captured.out == "" and not out.exists()
