@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -75,7 +76,7 @@ def test_train_judge_writes_a_fresh_judge_and_the_same_one_again(tmp_path, capsy
 
 
 def test_train_judge_without_numpy_says_which_extra_before_playing(monkeypatch, capsys, tmp_path):
-    monkeypatch.setitem(__import__("sys").modules, "numpy", None)  # as on a core install
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as on a core install
     out = tmp_path / "judge.yaml"
     assert main(["train-judge", "birmingham", "--games", "2", "--rounds", "0", "--out", str(out)]) == 2
     captured = capsys.readouterr()
