@@ -22,7 +22,7 @@ def test_every_bot_chooses_a_legal_move(name):
 def test_an_unknown_bot():
     with pytest.raises(ValueError) as error:
         make_bot("clever", 1)
-    assert str(error.value) == "unknown bot 'clever'; bots: random, quick, greedy, easy, medium, planner, hard (or module:Class)"
+    assert str(error.value) == "unknown bot 'clever'; bots: random, quick, greedy, easy, medium, planner, hard, expert (or module:Class)"
 
 
 def test_the_evaluation_counts_points():
