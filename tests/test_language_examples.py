@@ -9,6 +9,7 @@ part only one edition has, such as wild cards or the distant market).
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -111,6 +112,9 @@ def runs(loaded, base: str, number: int) -> str:
     return "ran" if move is not None else "no legal way to complete it here"
 
 
+# The generated code runs every example as the interpreter does: an example that made it
+# hand over (a KeyError for a pile this edition lacks, once) fails here.
+@pytest.mark.filterwarnings("error::brass.errors.SlowRulesWarning")
 @pytest.mark.parametrize("index", range(len(examples())), ids=[e[0] for e in examples()])
 def test_every_example_runs(games, index):
     snippets, loaded = games
@@ -126,3 +130,19 @@ def test_every_declaration_example_compiles_into_a_playable_variant(tmp_path, fo
     (folder / "rules" / "example.brass").write_text(textwrap.dedent(example) + "\n")
     game = Game(load_ruleset(str(folder), trust=True), 2, seed=1)
     assert game.legal_moves.count() > 0
+
+
+@pytest.mark.parametrize("generated", [True, False], ids=["generated", "interpreted"])
+def test_a_pile_this_edition_lacks_is_a_rule_error_naming_the_piles_it_has(games, generated):
+    snippets, loaded = games
+    number = next(n for n, (name, _) in enumerate(snippets) if name == "function pile_size")
+    ruleset, _ = loaded["lancashire"]
+    game = Game(ruleset, 2, seed=1)
+    game.set_position(POSITIONS["lancashire"], any_cards=True)
+    if not generated:
+        game.fast = None
+    with pytest.raises(RuleRuntimeError) as error:
+        next(iter(game.legal_moves.of(f"example_{number}")), None)
+    # Located in the rule file on both paths: file, line and column.
+    assert re.search(r"/examples\.brass:\d+:\d+: there is no face-up pile 'wild-location'; face-up piles: none$", str(error.value)), str(error.value)
+    assert not any(fallback.code_fault for fallback in game.fallbacks)  # the rules' error, not the generator's

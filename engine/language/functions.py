@@ -153,16 +153,25 @@ def cubes_on_board(run, resource):
     return total
 
 
+def _named(table: dict, name, what: str):
+    """``table[name]``, or a rule error naming what there is (on both paths alike:
+    a KeyError from generated code would read as the generator's failure)."""
+    try:
+        return table[name]
+    except (KeyError, TypeError):
+        raise RuleRuntimeError(f"there is no {what} {name!r}; {what}s: {', '.join(map(str, table)) or 'none'}") from None
+
+
 @function(example="let left = market_cubes(\"coal\")", reads=CUBES, returns=int)
 def market_cubes(run, market_id):
     "Cubes in a market now."
-    return run.state.markets[getattr(market_id, "id", market_id)]
+    return _named(run.state.markets, getattr(market_id, "id", market_id), "market")
 
 
 @function(example="let left = pile_size(\"wild-location\")", reads=CARDS, returns=int)
 def pile_size(run, pile):
     "Cards left on a face-up pile (the wild cards)."
-    return run.state.piles[getattr(pile, "pile", None) or pile]
+    return _named(run.state.piles, getattr(pile, "pile", None) or pile, "face-up pile")
 
 
 @function(example="let track = pool(\"distant_market\").track", reads=NOTHING, constant=True)
@@ -177,7 +186,7 @@ def pool(run, ident):
 @function(example="require tokens_left(\"distant_market\") > 0", reads=TOKENS, returns=int)
 def tokens_left(run, ident):
     "How many tokens are still face down in a pool's pile."
-    return len(run.state.token_piles[ident])
+    return len(_named(run.state.token_piles, ident, "token pool"))
 
 
 @function(example="let marker = counter(\"market_marker\")", reads=COUNTERS, returns=int, inline="ST.counters.get({0}, 0)")
