@@ -186,11 +186,20 @@ class SameMoves:
             return move
         frame = game.state.frame
         only = move.frame if frame.kind == "action" and not frame.script else None
-        search = self.all_paths(game, only)  # first, cheaply: do its choices come in another order at all?
-        if search is not None and len(self._choice_orders(game, frame, search.found)[0].get(choices[0], ())) <= 1:
-            return move
         signature = _move_signature(move)
-        listed = [other for other in self.moves(game, only) if _move_signature(other) == signature]
+        search = self.all_paths(game, only)  # first, cheaply: do its choices come in another order at all?
+        if search is None:
+            listed = [other for other in self.moves(game, only) if _move_signature(other) == signature]
+        else:
+            orders, suspects = self._choice_orders(game, frame, search.found)
+            if len(orders.get(choices[0], ())) <= 1:
+                return move
+            # Only the moves making the same choices are compared with it: listing every
+            # move of the action would compare every other group's orders too (a Sell of
+            # three tiles: thousands of replays, at each parse of a bot's plan).
+            skip = len(frame.script)
+            alike = [whole for i in suspects for whole in _expanded(*search.found[i]) if _path_signature(frame.move_name(whole[2]), whole[0], skip) == signature]
+            listed = [other for other in self.moves_of_paths(game, frame, alike) if _move_signature(other) == signature]
         text = move.notation()
         if not listed or any(other.notation() == text for other in listed):
             return move
