@@ -339,18 +339,7 @@ class Heuristic:
                 gain = income.level(min(spaces[owner] + fields.get("income", 0), top)) - levels[owner]
                 values[owner] += chance * (vp * scores + gain * later_income) + CUBE_POINTS * sum(tile.cubes.values())
         unknown = FLIP_CHANCE * in_time
-        lines = self._lines
-        for link in state.line_links:
-            if link is None:
-                continue
-            owner = link.owner
-            if only is not None and owner != only:
-                continue
-            line = link.line
-            found = lines.get(id(line))
-            if found is None:
-                found = lines[id(line)] = self._line(line)
-            icons, slots = found
+        for owner, (icons, slots) in owned_links(state, only, self._lines, self._line):
             for index in slots:
                 tile = tiles[index]
                 if tile is not None:
@@ -373,6 +362,22 @@ class Heuristic:
     def relative(self, game: Game, player: int) -> float:
         """The player's value against the others' (see :func:`against`)."""
         return against(self.values(game), player)
+
+
+def owned_links(state, only: Optional[int], kept: dict, facts):
+    """Each link on the board (only ``only``'s, if given) as its owner and the facts of
+    its line, ``facts(line)``, worked out once and kept in ``kept``."""
+    for link in state.line_links:
+        if link is None:
+            continue
+        owner = link.owner
+        if only is not None and owner != only:
+            continue
+        line = link.line
+        found = kept.get(id(line))
+        if found is None:
+            found = kept[id(line)] = facts(line)
+        yield owner, found
 
 
 def against(values: list, player: int) -> float:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..game import Game
-from .evaluation import CUBE_DRAG, CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, SALE_CHANCE, SHORTFALL_POINTS, Heuristic, made_once
+from .evaluation import CUBE_DRAG, CUBE_POINTS, DEBT_WEIGHT, FLIP_CHANCE, FLIP_DELAY, NETWORK_POINTS, SALE_CHANCE, SHORTFALL_POINTS, Heuristic, made_once, owned_links
 
 # (name, the weight the written heuristic gives it, what it is)
 FEATURES = (
@@ -205,19 +205,8 @@ class Features(Heuristic):
             row[_CUBES] += cubes
             row[_WAITING_INCOME] += gain
         unknown = FLIP_CHANCE * in_time
-        lines = self._link_lines
-        for link in state.line_links:
-            if link is None:
-                continue
-            owner = link.owner
-            if only is not None and owner != only:
-                continue
+        for owner, (printed, slots, where) in owned_links(state, only, self._link_lines, self._link_line):
             row = rows[owner]
-            line = link.line
-            found = lines.get(id(line))
-            if found is None:
-                found = lines[id(line)] = self._link_line(line)
-            printed, slots, where = found
             row[_LINKS] += 1
             row[_ICONS] += printed
             places[owner].update(where)
