@@ -128,3 +128,24 @@ def test_one_player_s_worth_is_read_from_its_row_alone():
     learned = LearnedJudge(game, fit)
     values = learned.values(game)
     assert [learned.value(game, seat) for seat in range(4)] == pytest.approx(values, abs=1e-9)
+
+
+def test_every_judge_shipped_with_an_installed_ruleset_is_fresh():
+    # A rule or data change makes a shipped judge stale: the bots then judge by the
+    # written heuristic (with a warning). Refit it in the same change.
+    from brass.ruleset import installed_rulesets
+
+    shipped = 0
+    for name in installed_rulesets():
+        ruleset = load_ruleset(name)
+        path = judging.judge_path(ruleset)
+        if not path.exists():
+            continue
+        shipped += 1
+        file = read_judge(path)
+        commands = "; ".join(fit.trained.get("command", "?") for fit in file.fits.values())
+        assert file.stale(ruleset) is None, f"{path} is stale ({file.stale(ruleset)}): fit it again with {commands}"
+        for players, fit in file.fits.items():
+            assert players in ruleset.players
+            assert fit.trained.get("command", "").startswith(f"brass train-judge {name} --players {players} ")
+    assert shipped >= 1  # Birmingham's, at least
