@@ -209,8 +209,8 @@ class Candidate:
 class Training:
     """What ``brass train-judge`` does for one player count: rounds of play, fit and choice.
 
-    Round 0: the written heuristic plays ``games`` self-play games, and a fit is made
-    to them (towards the heuristic: with few games it stays near it). Each later
+    Round 0: the written heuristic (or ``start``, a judge fitted before) plays ``games``
+    self-play games, and a fit is made to them (towards the heuristic: with few games it stays near it). Each later
     round plays, on the round's own seeds, the judge in play and the judges part and
     all of the way to the last fit (:data:`STEPS`); the one whose games scored the
     most VP a seat is kept (self-play, so the VP are what the bots make of the game,
@@ -228,11 +228,12 @@ class Training:
     bot: str = "planner"
     trust: bool = False
     say: Callable[[str], None] = print
+    start: Optional[Fit] = None  # the judge to start from (a fit made before), else the written heuristic
 
     def run(self) -> Fit:
         ruleset = load_ruleset(self.ruleset, trust=self.trust)
         eras = [era.id for era in ruleset.board.eras]
-        kept = Candidate("the written heuristic", None)
+        kept = Candidate("the written heuristic", None) if self.start is None else Candidate("the judge started from", self.start)
         history = []
         positions = 0
         samples = self._round(ruleset, 0, [kept])
@@ -263,6 +264,8 @@ class Training:
             "kept": kept.name,
             "vp_a_seat": history,
         }
+        if self.start is not None:
+            chosen.trained["started_from"] = dict(self.start.trained)
         chosen.quality = made.quality
         return chosen
 
@@ -294,7 +297,8 @@ class Training:
         return made
 
     def command(self) -> str:
-        return f"brass train-judge {self.ruleset} --players {self.players} --games {self.games} --rounds {self.rounds} --seed {self.seed} --bot {self.bot}"
+        resume = " --resume" if self.start is not None else ""
+        return f"brass train-judge {self.ruleset} --players {self.players} --games {self.games} --rounds {self.rounds} --seed {self.seed} --bot {self.bot}{resume}"
 
 
 def judge_file(ruleset, fits: dict, previous: Optional[JudgeFile] = None) -> JudgeFile:

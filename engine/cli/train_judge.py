@@ -1,6 +1,6 @@
 """``brass train-judge``: fit the planning bots' judge to self-play, and ship it with the ruleset.
 
-    brass train-judge RULESET [--players 4] [--games 40] [--rounds 2] [--seed 1] [--out FILE]
+    brass train-judge RULESET [--players 4] [--games 40] [--rounds 2] [--seed 1] [--out FILE] [--resume]
 
 Bots play seeded games against themselves; a judge is fitted to how they went
 (:mod:`brass.bots.training`), and each round the judge in play and judges part
@@ -27,7 +27,8 @@ def add_parser(commands):
                     "ruleset's data/judge.yaml (or --out) with the engine version and the ruleset's digest it fits; the same "
                     "arguments give the same file.",
                     ("brass train-judge birmingham --players 4", "brass train-judge lancashire --players 2,3,4 --games 60 --seed 7",
-                     "brass train-judge birmingham --players 2 --games 4 --rounds 0 --out judge.yaml"))
+                     "brass train-judge birmingham --players 2 --games 4 --rounds 0 --out judge.yaml",
+                     "brass train-judge birmingham --players 4 --seed 2 --resume"))
     train.add_argument("ruleset", help=RULESET_HELP)
     add_trust(train)
     train.add_argument("--players", default=None, help="the player counts to fit, comma-separated (default: every count the ruleset allows)")
@@ -36,6 +37,9 @@ def add_parser(commands):
     train.add_argument("--seed", type=int, default=1, help="the games' seeds come from it (see brass.bots.training.game_seeds)")
     train.add_argument("--bot", default="planner", help="the bot that plays the games")
     train.add_argument("--out", default=None, help="write here instead (default: the ruleset's data/judge.yaml)")
+    train.add_argument("--resume", action="store_true",
+                       help="start from the fresh judge already in the file for each player count (a new --seed plays new games), "
+                            "not from the written heuristic; the file records the fit it started from")
     return train
 
 
@@ -59,7 +63,14 @@ def run(args) -> int:
     for players in counts:
         started = time.perf_counter()
         print(f"train-judge: {ruleset.name}, {players} players, {args.games} games a judge in each of {args.rounds + 1} rounds, {args.bot}, seed {args.seed}", flush=True)
-        training = Training(ruleset.name, players, games=args.games, rounds=args.rounds, seed=args.seed, bot=args.bot, trust=args.trust, say=lambda line: print(line, flush=True))
+        start = None
+        if args.resume:
+            if previous is None or previous.stale(ruleset) is not None or players not in previous.fits:
+                why = "there is none" if previous is None else previous.stale(ruleset) or f"it holds no fit for {players} players"
+                raise ValueError(f"brass train-judge --resume: no fresh judge for {players} players to start from in {out} ({why}); fit one first without --resume")
+            start = previous.fits[players]
+        training = Training(ruleset.name, players, games=args.games, rounds=args.rounds, seed=args.seed, bot=args.bot, trust=args.trust,
+                            say=lambda line: print(line, flush=True), start=start)
         fits[players] = training.run()
         print(f"  {players} players fitted in {time.perf_counter() - started:.0f} s", flush=True)
     judge_file(ruleset, fits, previous).write(out)

@@ -82,3 +82,19 @@ def test_train_judge_without_numpy_says_which_extra_before_playing(monkeypatch, 
     captured = capsys.readouterr()
     assert captured.err == "brass: brass train-judge: fitting a judge needs numpy, which the core install leaves out: pip install 'brass-rules[train]'\n"
     assert captured.out == "" and not out.exists()
+
+
+def test_train_judge_resumes_from_the_fit_in_the_file_and_says_so(tmp_path, capsys):
+    out = tmp_path / "judge.yaml"
+    first = ["train-judge", "birmingham", "--players", "2", "--games", "2", "--rounds", "0", "--seed", "3", "--bot", "easy", "--out", str(out)]
+    resumed = ["train-judge", "birmingham", "--players", "2", "--games", "2", "--rounds", "1", "--seed", "4", "--bot", "easy", "--out", str(out), "--resume"]
+    assert main(resumed) == 2  # nothing to start from yet
+    assert f"brass train-judge --resume: no fresh judge for 2 players to start from in {out} (there is none); fit one first without --resume" in capsys.readouterr().err
+    assert main(first) == 0
+    started = read_judge(out).fits[2]
+    assert main(resumed) == 0
+    said = capsys.readouterr().out
+    assert "round 0, the judge started from: 2/2 games" in said and "round 1: the judge started from " in said
+    fit = read_judge(out).fits[2]
+    assert fit.trained["command"] == "brass train-judge birmingham --players 2 --games 2 --rounds 1 --seed 4 --bot easy --resume"
+    assert fit.trained["started_from"]["command"] == started.trained["command"]
