@@ -2,6 +2,7 @@
 
     python benchmarks/strength.py selfplay birmingham --players 4 --bot hard --seeds 40000-40031
     python benchmarks/strength.py match birmingham --players 2 --lineup hard,planner --seeds 41000-41059
+    python benchmarks/strength.py judge birmingham --players 4 --bot planner --seeds 43000-43023
 
 ``selfplay``: one bot in every seat; each seed is one game, a group of its own;
 the figure is the VP a seat (the mean of the game's seats) with its 95% bootstrap
@@ -10,6 +11,9 @@ seats on each seed (the seed's group); the figure is the first bot's share of
 the pairs of seats it wins against the second (a tie counts half; parity is
 50%), and each bot's VP a seat, each with its 95% bootstrap interval over the
 groups. Both print the diagnostics of every bot (brass.bots.strength.diagnostics).
+``judge``: self-play of one bot on each seed twice, judging by the written
+heuristic and by a fitted judge (``--judge FILE``, default the ruleset's
+shipped data/judge.yaml); the figure is the paired difference in VP a seat.
 
 Seeds below 1,000,000: the judge's training games are seeded from there up
 (brass.bots.training.SEED_BASE), so no game a judge was fitted to measures it.
@@ -43,7 +47,7 @@ def _seeds(text: str) -> list:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("selfplay", "match", "check"))
+    parser.add_argument("kind", choices=("selfplay", "match", "judge", "check"))
     parser.add_argument("ruleset", nargs="?")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="hard")
@@ -51,10 +55,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seeds", default="40000-40009", help="FIRST-LAST, inclusive")
     parser.add_argument("--records", default=None, help="write every game as a JSON line here")
     parser.add_argument("--check", default=None, help="check: replay this file of records with no bot")
+    parser.add_argument("--judge", default=None, help="judge: the judge file to weigh against the written heuristic (default: the ruleset's own)")
     args = parser.parse_args(argv)
     if args.kind == "check":
         return _check(args.check)
     seeds = _seeds(args.seeds)
+    if args.kind == "judge":
+        return _judge(args.ruleset, args.players, args.bot, seeds, args.judge)
     lineup = tuple(args.lineup.split(",")) if args.kind == "match" else (args.bot,) * args.players
     if len(lineup) != args.players:
         raise SystemExit(f"the lineup has {len(lineup)} seats, not {args.players}")
@@ -88,6 +95,42 @@ def report(groups: list, lineup: tuple, kind: str) -> str:
         for key, value in diagnostics(groups, bot).items():
             lines.append(f"    {key}: {value}")
     return "\n".join(lines)
+
+
+def _judge(ruleset_name: str, players: int, bot: str, seeds: list, path) -> int:
+    """Each seed's self-play by the written heuristic and by the file's fit, paired."""
+    from pathlib import Path
+
+    from brass.bots.judge import fitting, judge_path, read_judge
+    from brass.bots.strength import play_measured
+    from brass.ruleset import load_ruleset
+
+    ruleset = load_ruleset(ruleset_name)
+    file = read_judge(Path(path) if path else judge_path(ruleset))
+    if file.stale(ruleset) is not None or players not in file.fits:
+        raise SystemExit(f"{file.path}: no fresh fit for {players} players ({file.stale(ruleset) or 'none in the file'})")
+    started = time.perf_counter()
+    print(f"strength judge: {ruleset.name}, {players} players, {bot} self-play, the written heuristic against {file.path} "
+          f"({file.fits[players].trained.get('command', '?')}), seeds {seeds[0]}-{seeds[-1]}, engine {__version__}", flush=True)
+    written, learned = [], []
+    for seed in seeds:
+        scores = []
+        for fit in (None, file.fits[players]):
+            with fitting(ruleset.name, players, fit):
+                played = play_measured(ruleset.name, (bot,) * players, seed)
+            scores.append(sum(seat.vp for seat in played.seats) / players)
+        written.append(scores[0])
+        learned.append(scores[1])
+        print(f"  seed {seed}: the written heuristic {scores[0]:.2f}, the learned judge {scores[1]:.2f} VP a seat", flush=True)
+    for name, values in (("the written heuristic", written), ("the learned judge", learned)):
+        mean, low, high = bootstrap(values)
+        print(f"{name}: {mean:.1f} VP a seat (95% CI {low:.1f} - {high:.1f})")
+    differences = [b - a for a, b in zip(written, learned)]
+    mean, low, high = bootstrap(differences)
+    print(f"the learned judge less the written heuristic: {mean:+.1f} VP a seat (95% CI {low:+.1f} - {high:+.1f}), "
+          f"more in {sum(d > 0 for d in differences)} of {len(differences)} seeds")
+    print(f"{2 * len(seeds)} games in {time.perf_counter() - started:.0f} s wall")
+    return 0
 
 
 def _check(path: str) -> int:
