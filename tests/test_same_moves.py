@@ -199,31 +199,3 @@ def test_the_other_order_typed_is_the_move_kept(ordered):
     game = Game(ordered, ["a", "b"], seed=1)
     assert game.parse("add n=2 n=1").notation() == "add n=1 n=2"
     assert game.parse("last m=2 m=1").notation() == "last m=2 m=1"
-
-
-@pytest.mark.parametrize("action", ["add", "last", "ask", "ask_any"])
-def test_scoring_tells_orders_apart_by_the_states_its_search_kept(ordered, action, monkeypatch):
-    # A scored listing keeps, at each leaf, the state a move that makes a choice twice
-    # leaves; those moves are told apart by it, not replayed one by one. The moves kept
-    # are those the listing keeps by replaying. (ask's answer has one option: its
-    # frame ends with the move, and the state tells its orders apart: 1 or 2 gained.)
-    game = Game(ordered, ["a", "b"], seed=1)
-    listed = [move.notation() for move in game.legal_moves.of(action)]
-    replays = []
-    effects = type(game.runner)._effects
-    monkeypatch.setattr(type(game.runner), "_effects", lambda self, g, f, tokens: replays.extend(tokens) or effects(self, g, f, tokens))
-    scored = [move.notation() for move, _ in game.scored_moves(lambda g: 0) if move.notation().split()[0] == action]
-    assert scored == listed
-    assert {move.notation() for move in game.best_moves(lambda g: 0)} >= set(listed)
-    assert replays == []
-
-
-def test_a_scored_listing_keeps_the_states_the_replays_would_leave():
-    game = short(0, [COAL, COAL_2, MANUFACTURER])  # any two tiles, in either order
-    frame = game.state.frame
-    runner = game.runner
-    search = runner.all_paths(game, score=lambda g: 0, wants_effect=runner.may_be_reordered(game, frame))
-    assert len(search.effects) == 6  # every order of two of the three tiles
-    paths = {id(path): path for path, _, _ in search.found}
-    replayed = runner._effects(game, frame, [[(e[0], e[2], e[1]) for e in paths[i]] for i in search.effects])
-    assert list(search.effects.values()) == replayed

@@ -109,8 +109,8 @@ class Generated:
             return run_frame(game, frame, "first", cheapest_first=cheapest_first)
         return run_frame(game, frame, "random", rng=rng, sample=sample)
 
-    def all(self, game, frame, only=None, score=None, wants_effect=None) -> Search:
-        return run_frame(game, frame, "all", only=only, on_leaf=None if score is None else lambda: score(game), wants_effect=wants_effect)
+    def all(self, game, frame, only=None, score=None) -> Search:
+        return run_frame(game, frame, "all", only=only, on_leaf=None if score is None else lambda: score(game))
 
     def replay(self, game, frame, tokens, trusted=False) -> Search:
         frame = frame.but(script=tuple(tokens))
@@ -359,15 +359,14 @@ class Runner(SameMoves):
         return listing.found[0], listing.reveals
 
     # -- the generated code's own answers, whose paths stand for many moves each
-    def all_paths(self, game, only: Optional[str] = None, score=None, wants_effect=None) -> Optional[Search]:
+    def all_paths(self, game, only: Optional[str] = None, score=None) -> Optional[Search]:
         """Every way the current frame completes, as generated code finds them from the
         state the frame started in; None where it cannot answer (no generated code for
-        these rules, or it failed: kept on the game). Then ask :meth:`moves`.
-        ``wants_effect``: see :func:`~brass.language.codegen.search.run_frame`."""
+        these rules, or it failed: kept on the game). Then ask :meth:`moves`."""
         if game.fast is None:
             return None
         with self.at_frame_start(game) as frame:
-            return self._generated(game, "score the moves" if score is not None else "list the moves", GENERATED.all, frame, only, score, wants_effect)
+            return self._generated(game, "score the moves" if score is not None else "list the moves", GENERATED.all, frame, only, score)
 
     def random_path(self, game, rng, sample: bool = False) -> Optional[Search]:
         """A way the current frame completes, options tried in random order, as generated
@@ -381,13 +380,11 @@ class Runner(SameMoves):
         """((path, stopped, action), score) for each path generated code finds, in the
         rules' order, one per effect; None where the interpreter must do it."""
         frame = game.state.frame
-        # The moves that may be another's choices in another order keep, as they are
-        # scored, the state they leave: told apart by it, they need no replay each.
-        search = self.all_paths(game, score=score, wants_effect=self.may_be_reordered(game, frame)) if frame is not None else None
+        search = self.all_paths(game, score=score) if frame is not None else None
         if search is None:
             return None
         scored = sorted(zip(search.found, search.scores), key=lambda pair: order_key(pair[0][0]))
-        kept = self.one_path_per_effect(game, frame, [found for found, _ in scored], search.effects)  # full paths: kept ones as they are
+        kept = self.one_path_per_effect(game, frame, [found for found, _ in scored])  # full paths: kept ones as they are
         if len(kept) < len(scored):
             kept_ids = {id(found) for found in kept}
             scored = [pair for pair in scored if id(pair[0]) in kept_ids]

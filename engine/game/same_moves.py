@@ -35,28 +35,14 @@ if TYPE_CHECKING:
 class SameMoves:
     """Listing one move per effect (see the module's text); mixed into the Runner."""
 
-    def one_path_per_effect(self, game, frame: FrameState, found: list, effects: Optional[dict] = None) -> list:
+    def one_path_per_effect(self, game, frame: FrameState, found: list) -> list:
         """Paths found by generated code, (path, stopped, action), without those whose move
         does what an earlier one making the same choices in another order does. The same
         list if none is left out (so that draws from it stay as they were); else each
-        path that may be reordered is replaced by the full paths of its moves kept.
-        ``effects``: what some full paths' moves leave, by id of the path (the search
-        kept them, see :meth:`may_be_reordered`); those are not replayed."""
-        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found, effects or {}))
+        path that may be reordered is replaced by the full paths of its moves kept."""
+        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found))
 
-    def may_be_reordered(self, game, frame: FrameState):
-        """For a search that scores the moves: wants_effect(path, action), true for the
-        full paths whose effect :meth:`one_path_per_effect` may compare (those making a
-        choice twice), so that the search keeps the state each leaves."""
-        may_repeat = _may_repeat_a_choice(game.rules)
-        skip = len(frame.script)
-
-        def wants(path, action) -> bool:
-            return (action is None or action.name in may_repeat) and _repeated_choices(path, skip) is not None
-
-        return wants
-
-    def _one_path_per_order(self, game, frame: FrameState, found: list, effects: dict) -> list:
+    def _one_path_per_order(self, game, frame: FrameState, found: list) -> list:
         """The paths without those making an earlier one's choices in another order, to its effect."""
         skip = len(frame.script)
         orders, suspects = self._choice_orders(game, frame, found)
@@ -66,13 +52,12 @@ class SameMoves:
         # Those paths expanded whole, in the rules' order: the first of each effect is kept.
         fulls = [(i, whole) for i in compared for whole in _expanded(*found[i])]
         fulls.sort(key=lambda full: order_key(full[1][0]))
-        items, known = [], []
+        items = []
         for _, (path, _, action) in fulls:
             name = frame.move_name(action)
             [(group, _)] = _path_choices(name, path, skip, _repeated_choices(path, skip))
             items.append((_path_signature(name, path, skip) if len(orders[group]) > 1 else None, _path_tokens(path, skip)))
-            known.append(effects.get(id(path), _UNKNOWN))
-        keep = self._first_of_each_effect(game, frame, items, known)
+        keep = self._first_of_each_effect(game, frame, items)
         if all(keep):
             return found
         kept: dict = {i: [] for i in compared}
@@ -138,12 +123,9 @@ class SameMoves:
         keep = self._first_of_each_effect(game, frame, items)
         return [move for move, kept in zip(moves, keep) if kept]
 
-    def _first_of_each_effect(self, game, frame: FrameState, items: list, known: Optional[list] = None) -> list:
+    def _first_of_each_effect(self, game, frame: FrameState, items: list) -> list:
         """For (signature, tokens) in the rules' order (signature None: not compared), True
-        for each move but those that do what an earlier one with its signature does.
-        ``known``: for each item, what its move leaves if a search kept it (a move that
-        finishes its frame: the state's digest, as a replay takes it), else _UNKNOWN;
-        only the unknown are replayed."""
+        for each move but those that do what an earlier one with its signature does."""
         groups: dict = {}
         for index, (signature, _) in enumerate(items):
             if signature is not None:
@@ -152,9 +134,7 @@ class SameMoves:
         compared = [index for members in groups.values() if len(members) > 1 for index in members]
         if not compared:
             return keep
-        effects = {index: known[index] for index in compared if known is not None and known[index] is not _UNKNOWN}
-        replayed = [index for index in compared if index not in effects]
-        effects.update(zip(replayed, self._effects(game, frame, [items[index][1] for index in replayed])))
+        effects = dict(zip(compared, self._effects(game, frame, [items[index][1] for index in compared])))
         for members in groups.values():
             seen = set()
             for index in members:
@@ -234,8 +214,6 @@ class SameMoves:
 # Lancashire Sell of several mills, whose frame goes on after a mill sold abroad, could
 # then cost seconds a listing, the likely cause of a bot decision of over 30 s.)
 SAME_EFFECT_BUDGET = 200
-
-_UNKNOWN = object()  # a move's effect not known without replaying it
 
 
 def _may_repeat_a_choice(rules) -> frozenset:

@@ -117,11 +117,6 @@ class Search(RuleRun):
         self.found: list = []  # (path, stopped, action) of each complete path
         self.on_leaf = None  # called at each complete path, while its effects are on the state
         self.scores: list = []  # what on_leaf returned, path by path
-        # While scoring: which full paths' effects to keep (wants_effect(path, action)),
-        # and what they left, by id of the path found: the state's digest, taken at
-        # the leaf, where a replay of the move from the frame's start would take it.
-        self.wants_effect = None
-        self.effects: dict = {}
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
         self.counting = mode in ("all", "first")  # moves are counted, not played: a settled rest need not run
         self.scored = 0  # moves scored (limits.MAX_MOVES)
@@ -189,13 +184,6 @@ class Search(RuleRun):
             for i, entry in deferred:
                 entry.test(full[i][1])
             self.found.append((full, stopped, self.action))
-            if (
-                self.wants_effect is not None
-                and stopped is None
-                and self.reveals == self.reveals_before  # nothing drawn: the state is the move's alone
-                and self.wants_effect(full, self.action)
-            ):
-                self.effects[id(full)] = self.state.digest()
             self.scores.append(self.on_leaf())
             journal.rollback(mark)
 
@@ -485,7 +473,7 @@ def decider_of(player) -> int:
 # ------------------------------------------------------------------ frames
 
 
-def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None, trusted=False, sample=False, wants_effect=None) -> Search:
+def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=False, only=None, on_leaf=None, trusted=False, sample=False) -> Search:
     """Run a frame's generated code from its start; the Search holds what it found.
 
     The script of decisions the frame has already taken comes first (replayed),
@@ -493,8 +481,7 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
     every move (``all``) or any (``first``) in a fresh action frame runs the
     optimised actions, whose paths may hold deferred choices (see :func:`expand`);
     so does a ``random`` search with ``sample`` (a playout's: it need not draw the
-    interpreter's random numbers). ``wants_effect(path, action)``, with ``on_leaf``:
-    the full paths whose state at the leaf is kept in ``Search.effects``."""
+    interpreter's random numbers)."""
     state = game.state
     generated = game.ruleset.fast
     you = state.players[frame.you] if frame.you is not None else None
@@ -510,7 +497,6 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
         reveals=frame.reveals,
     )
     search.on_leaf = on_leaf
-    search.wants_effect = wants_effect if on_leaf is not None else None
     search.counting = search.counting and on_leaf is None and not tokens
     try:
         if frame.kind == "action":
