@@ -173,8 +173,8 @@ class SearchBot(Bot):
 
 class ExpertBot(SearchBot):
     """``hard``'s search with room to think, for reviewing games: more plans, more redeals,
-    a larger budget (issue 22 allows it 10 s a decision: about 1-1.7 s with four players,
-    the longest 22.99 s in one Birmingham game, benchmarks/BOTS.md)."""
+    a larger budget (issue 22 allows it 10 s a decision; its measured times are in
+    benchmarks/BOTS.md: the engine names no edition)."""
 
     name = "expert"
     starts = 4
