@@ -143,10 +143,14 @@ def lose_points(run, points, player=None, heading=None):
 def discard(run, card, player=None):
     "Put a card from the hand face up on the player's discard pile."
     p = _player(run, player)
-    if card not in p.hand:
+    hand = p.hand
+    try:
+        at = hand.index(card)  # one scan finds it and says where (played very often)
+    except ValueError:
         return Problem(f"{_who(run, p)} hold no {card.name} card")
-    run.journal.remove(p.hand, card)
-    run.journal.append(p.discard, card)
+    journal = run.journal
+    journal.pop(hand, at)
+    journal.append(p.discard, card)
     return None
 
 
@@ -154,11 +158,14 @@ def discard(run, card, player=None):
 def return_card(run, card, player=None):
     "Put a card from the hand back on its own face-up pile (wild cards)."
     p = _player(run, player)
-    if card not in p.hand:
+    hand = p.hand
+    try:
+        at = hand.index(card)
+    except ValueError:
         return Problem(f"{_who(run, p)} hold no {card.name} card")
     if card.pile is None:
         raise RuleRuntimeError(f"the {card.name} card has no pile to return to")
-    run.journal.remove(p.hand, card)
+    run.journal.pop(hand, at)
     run.journal.setitem(run.state.piles, card.pile, run.state.piles[card.pile] + 1)
     return None
 

@@ -14,12 +14,12 @@ _MISSING = object()
 
 # Each entry is (undo, a, b, c): rolling back calls undo(a, b, c). One shape for
 # every kind of change keeps the rollback loop short; it runs very often.
-def _delete(mapping, key, _):
-    del mapping[key]
-
-
-def _pop_last(items, _, __):
-    items.pop()
+# The undo steps are C functions where one fits (no Python frame in the rollback loop):
+# a key added is dropped by dict.pop(mapping, key, None), an item appended by
+# assigning () to the slice of the last item.
+_delete = dict.pop
+_pop_last = list.__setitem__
+_LAST = slice(-1, None)
 
 
 def _run(undo, _, __):
@@ -84,7 +84,7 @@ class Journal:
         del mapping[key]
 
     def append(self, items: list, value) -> None:
-        self.entries.append((_pop_last, items, None, None))
+        self.entries.append((_pop_last, items, _LAST, ()))
         items.append(value)
 
     def pop(self, items: list, index: int = -1):

@@ -58,6 +58,7 @@ class GeneratedRules:
     source: str = ""
     origins: list = field(default_factory=list)  # the rule text (Where) each line of the source comes from
     filename: str = ""  # the name the source is compiled under (in tracebacks and profiles)
+    action_lists: dict = field(default_factory=dict)  # (actions left, only, cheapest first) -> (actions, names): run_frame's
 
     def rule_line(self, lineno: int):
         """Where in the rule files line ``lineno`` (1-based) of the source comes from, or None."""

@@ -500,9 +500,14 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
     search.counting = search.counting and on_leaf is None and not tokens
     try:
         if frame.kind == "action":
-            actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
-            if cheapest_first:  # to learn quickly whether any move exists: short actions first
-                actions.sort(key=lambda a: len(a.body))
+            key = (state.actions_left, only, cheapest_first)
+            listed = generated.action_lists.get(key)
+            if listed is None:  # the same few lists, asked for several times a move
+                actions = [a for a in game.rules.actions.values() if a.uses <= state.actions_left and (only is None or a.name == only)]
+                if cheapest_first:  # to learn quickly whether any move exists: short actions first
+                    actions.sort(key=lambda a: len(a.body))
+                listed = generated.action_lists[key] = (actions, [a.name for a in actions])
+            actions, texts = listed
             optimised = (mode in ("all", "first") or sample and mode == "random") and not frame.script and not tokens
             if optimised:
                 functions = generated.fast_actions
@@ -510,7 +515,6 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
                 functions = generated.applying_actions
             else:
                 functions = generated.actions
-            texts = [a.name for a in actions]
             for action in search.choose("action", actions, True, frame.you, "action", texts):
                 search.action = action
                 functions[action.name](search)
