@@ -39,11 +39,21 @@ def _kept_places(thing) -> tuple:
     return thing.places
 
 
+_LINES: dict = {}  # line -> its location indexes (a board's lines never change)
+
+
+def _line_places(line) -> tuple:
+    found = _LINES.get(line)
+    if found is None:
+        found = _LINES[line] = tuple(loc.index for loc in line.locations)
+    return found
+
+
 _PLACE_OF = {
     KeptList: _kept_places,
     Location: lambda thing: (thing.index,),
-    Line: lambda thing: tuple(loc.index for loc in thing.locations),
-    BoardLink: lambda thing: tuple(loc.index for loc in thing.line.locations),
+    Line: lambda thing: _line_places(thing),
+    BoardLink: lambda thing: _line_places(thing.line),
     BoardTile: lambda thing: (thing.slot.location.index,),
     Slot: lambda thing: (thing.location.index,),
     SpaceState: lambda thing: (thing.space.location.index,),
@@ -79,8 +89,17 @@ def connected(run, a, b):
     if not first or not second:
         return False
     comp = graph.components(run.state)
+    if len(first) == 1:  # a tile, a space or a location: most questions (no set to build)
+        mine = comp[first[0]]
+        for i in second:
+            if comp[i] == mine:
+                return True
+        return False
     mine = {comp[i] for i in first}
-    return any(comp[i] in mine for i in second)
+    for i in second:
+        if comp[i] in mine:
+            return True
+    return False
 
 
 @function(example="let d = distance(board_links[0], board_links[0].locations[0])", reads=LINKS, returns=int)
