@@ -4,10 +4,13 @@ A move that makes one choice several times (the tiles a short player sells at
 the end of a round, the tiles of a Sell action) can often make those choices
 in another order and leave the game just as it would: sell A then B, or B
 then A. Those are one move, the first in the rules' order; the other orders
-may still be typed, and stand for it. Compared, by replaying each and taking
-a digest of the state it leaves, are only the moves that make the same
-decisions (as a multiset) with their repeated ``choose`` decisions in another
-order. Moves that differ only in where resources come from (this coal for
+may still be typed, and stand for it. Compared, by the digest of the state
+each leaves, are only the moves that make the same decisions (as a multiset)
+with their repeated ``choose`` decisions in another order. A few are replayed
+one by one; where they are many (a Sell of three or four tiles, each with its
+beer: thousands of orders), one search of their action walks them as a tree,
+the orders sharing the decisions they start with, and takes the digest at
+each move's end. Moves that differ only in where resources come from (this coal for
 the first link and that for the second, or the other way round) are not
 another order of the same choices, and are not compared: that would replay
 most rail and develop moves, at a millisecond each. A move that chooses
@@ -36,14 +39,16 @@ if TYPE_CHECKING:
 class SameMoves:
     """Listing one move per effect (see the module's text); mixed into the Runner."""
 
-    def one_path_per_effect(self, game, frame: FrameState, found: list) -> list:
+    def one_path_per_effect(self, game, frame: FrameState, found: list, complete: bool = True) -> list:
         """Paths found by generated code, (path, stopped, action), without those whose move
         does what an earlier one making the same choices in another order does. The same
         list if none is left out (so that draws from it stay as they were); else each
-        path that may be reordered is replaced by the full paths of its moves kept."""
-        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found))
+        path that may be reordered is replaced by the full paths of its moves kept.
+        ``complete``: the paths are every move of their actions, as a listing finds them
+        (else a few picked out of one, whose moves are replayed: see :meth:`_path_effects`)."""
+        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found, complete))
 
-    def _one_path_per_order(self, game, frame: FrameState, found: list) -> list:
+    def _one_path_per_order(self, game, frame: FrameState, found: list, complete: bool = True) -> list:
         """The paths without those making an earlier one's choices in another order, to its effect."""
         skip = len(frame.script)
         orders, suspects = self._choice_orders(game, frame, found)
@@ -61,7 +66,11 @@ class SameMoves:
         leaves = collections.Counter()  # each action's moves: what searching it again would visit
         for path, _, action in found:
             leaves[frame.move_name(action)] += _weight(path)
-        keep = self._first_of_each_effect(game, frame, items, lambda indices: self._path_effects(game, frame, [fulls[i][1] for i in indices], leaves))
+
+        def effects_of(indices: list) -> list:
+            return self._path_effects(game, frame, [fulls[i][1] for i in indices], leaves)
+
+        keep = self._first_of_each_effect(game, frame, items, effects_of if complete else None)  # else each replayed
         if all(keep):
             return found
         kept: dict = {i: [] for i in compared}
@@ -257,7 +266,7 @@ class SameMoves:
             # three tiles: thousands of replays, at each parse of a bot's plan).
             skip = len(frame.script)
             alike = [whole for i in suspects for whole in _expanded(*search.found[i]) if _path_signature(frame.move_name(whole[2]), whole[0], skip) == signature]
-            listed = [other for other in self.moves_of_paths(game, frame, alike) if _move_signature(other) == signature]
+            listed = [other for other in self.moves_of_paths(game, frame, alike, complete=False) if _move_signature(other) == signature]
         text = move.notation()
         if not listed or any(other.notation() == text for other in listed):
             return move
