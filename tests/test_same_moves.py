@@ -20,6 +20,8 @@ import pytest
 
 from brass import Game, load_ruleset
 from brass.game import Move
+from brass.game import same_moves
+from brass.language.codegen.search import expand, order_key
 from tests.support.fingerprint import fingerprint
 
 WAYS = pytest.mark.parametrize("way", ["generated", "interpreted"])
@@ -151,6 +153,15 @@ ORDERED = """\
             let kept = m
         gain kept
 
+    # Only the last of three picks counts: 64 orders, 20 sets of picks, and of each
+    # set's orders those ending alike are one move.
+    action stack "Stack":
+        let top = 0
+        repeat 3:
+            choose s from [1, 2, 3, 4]
+            let top = s
+        gain top
+
     # The next player answers with the last pick: the state is the same after
     # either order, what may follow is not.
     action ask "Ask":
@@ -199,3 +210,101 @@ def test_the_other_order_typed_is_the_move_kept(ordered):
     game = Game(ordered, ["a", "b"], seed=1)
     assert game.parse("add n=2 n=1").notation() == "add n=1 n=2"
     assert game.parse("last m=2 m=1").notation() == "last m=2 m=1"
+
+
+# ------------------------------------- many orders, against a replay of each one
+
+# Seat 3 (Rail era) can sell three tiles, each with beer from two breweries or a
+# merchant's barrel: 1,838 orders of a Sell, as in a four-player game's late rounds.
+_LINKS = {
+    0: ["birmingham--nuneaton", "cannock--stafford", "coventry--nuneaton", "stafford--stone"],
+    1: ["birmingham--dudley", "birmingham--redditch", "birmingham--worcester", "burton-on-trent--derby", "burton-on-trent--stone", "gloucester--redditch", "gloucester--worcester"],
+    2: ["birmingham--coventry", "birmingham--oxford", "burton-on-trent--cannock", "burton-on-trent--tamworth", "derby--nottingham", "nuneaton--tamworth", "oxford--redditch"],
+    3: ["birmingham--tamworth", "birmingham--walsall"],
+}
+_MERCHANTS = {
+    "shrewsbury:0": "manufacturer-1", "gloucester:0": "cotton-2", "gloucester:1": "cotton-1", "oxford:0": "blank-3", "oxford:1": "blank-1",
+    "warrington:0": "any", "warrington:1": "blank-2", "nottingham:0": "pottery", "nottingham:1": "manufacturer-2",
+}
+_BARRELS = {"shrewsbury:0", "gloucester:0", "gloucester:1", "warrington:0", "nottingham:1"}
+MANY_SALES = {
+    "era": "rail",
+    "round": 5,
+    "turn_order": [0, 1, 2, 3],
+    "to_move": 3,
+    "actions_left": 1,
+    "players": [{}, {}, {}, {"money": 23, "income_level": 0, "hand": ["walsall"]}],
+    "tiles": [
+        {"space": "tamworth.1", "owner": 3, "industry": "cotton", "level": 3},
+        {"space": "birmingham.0", "owner": 3, "industry": "cotton", "level": 2},
+        {"space": "coventry.0", "owner": 3, "industry": "pottery", "level": 1},
+        {"space": "derby.0", "owner": 0, "industry": "brewery", "level": 4, "cubes": {"beer": 2}},
+        {"space": "stone.0", "owner": 0, "industry": "brewery", "level": 3, "cubes": {"beer": 2}},
+    ],
+    "links": [{"line": line, "owner": owner} for owner, lines in _LINKS.items() for line in lines],
+    "spaces": {space: {"token": token, "cubes": {"beer": 1} if space in _BARRELS else {}} for space, token in _MERCHANTS.items()},
+}
+
+
+def one_per_effect_by_replays(game: Game, action: str) -> tuple:
+    """The moves a listing of ``action`` must keep, found the slow way: every order the
+    generated code finds, played alone from the position (``explore``), the first of
+    each (decisions in no order, state left) in the rules' order, one per notation.
+    Also how many orders and how many sets of decisions there were."""
+    runner = game.runner
+    frame = game.state.frame
+    fulls = sorted(((full, action) for path, _, action in runner.all_paths(game, action).found for full in expand(path)), key=lambda f: order_key(f[0]))
+    effects, signatures, kept = set(), set(), []
+    for full, rule in fulls:
+        move = runner.move(game, frame, rule, full[len(frame.script):])
+        signature = (move.frame, tuple(sorted((d.key, d.text) for d in move.decisions)))
+        with game.explore(move):
+            effect = (signature, game.state.digest())
+        signatures.add(signature)
+        if effect not in effects:
+            effects.add(effect)
+            if move.notation() not in kept:
+                kept.append(move.notation())
+    return kept, len(fulls), len(signatures)
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """How many moves the listings replay to learn what they do (the rest are searched)."""
+    count = [0]
+    effects = same_moves.SameMoves._effects
+
+    def counted(self, game, frame, moves_tokens):
+        count[0] += len(moves_tokens)
+        return effects(self, game, frame, moves_tokens)
+
+    monkeypatch.setattr(same_moves.SameMoves, "_effects", counted)
+    return count
+
+
+@pytest.mark.parametrize("cost", [0, same_moves.REPLAY_COST, 10**9], ids=["replayed", "as-shipped", "searched"])
+def test_a_sell_of_many_orders_keeps_what_replaying_each_keeps(monkeypatch, replays, cost):
+    monkeypatch.setattr(same_moves, "REPLAY_COST", cost)
+    game = Game("birmingham", 4, seed=1)
+    game.set_position(MANY_SALES, any_cards=True)
+    expected, orders, signatures = one_per_effect_by_replays(game, "sell")
+    assert (orders, signatures, len(expected)) == (1838, 209, 209)  # every set of sales one effect here
+    replays[0] = 0
+    assert [move.notation() for move in game.legal_moves.of("sell")] == expected
+    assert [move.notation() for move, _ in game.scored_moves(lambda g: g.state.players[3].money) if move.frame == "sell"] == expected
+    if cost == 0:
+        assert replays[0] > orders  # each of the two listings replayed nearly every order
+    else:
+        assert replays[0] == 0  # one search of the Sell told them apart
+
+
+@pytest.mark.parametrize("cost", [0, same_moves.REPLAY_COST, 10**9], ids=["replayed", "as-shipped", "searched"])
+@pytest.mark.parametrize("action", ["add", "last", "stack", "ask_any"])
+def test_orders_of_a_variant_keep_what_replaying_each_keeps(ordered, monkeypatch, cost, action):
+    monkeypatch.setattr(same_moves, "REPLAY_COST", cost)
+    game = Game(ordered, ["a", "b"], seed=1)
+    expected, orders, signatures = one_per_effect_by_replays(game, action)
+    assert [move.notation() for move in game.legal_moves.of(action)] == expected
+    assert [move.notation() for move, _ in game.scored_moves(lambda g: g.state.players[0].money) if move.frame == action] == expected
+    if action == "stack":
+        assert (orders, signatures, len(expected)) == (64, 20, 40)  # several effects a set of picks

@@ -470,10 +470,11 @@ class Runner(SameMoves):
         """The legal moves of the paths generated code found."""
         return self.moves_of_paths(game, frame, search.found)
 
-    def moves_of_paths(self, game, frame: FrameState, paths: list) -> list:
-        """The legal moves of these paths found by generated code, one per effect."""
+    def moves_of_paths(self, game, frame: FrameState, paths: list, complete: bool = True) -> list:
+        """The legal moves of these paths found by generated code, one per effect
+        (``complete``: as for :meth:`one_path_per_effect`)."""
         skip = len(frame.script)
-        found = self.one_path_per_effect(game, frame, paths)
+        found = self.one_path_per_effect(game, frame, paths, complete)
         _check_listing(found)
         full = [(whole, action) for path, _, action in found for whole in expand(path)]
         full.sort(key=lambda found: order_key(found[0]))  # deferred choices back in the rules' order

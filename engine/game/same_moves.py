@@ -4,10 +4,13 @@ A move that makes one choice several times (the tiles a short player sells at
 the end of a round, the tiles of a Sell action) can often make those choices
 in another order and leave the game just as it would: sell A then B, or B
 then A. Those are one move, the first in the rules' order; the other orders
-may still be typed, and stand for it. Compared, by replaying each and taking
-a digest of the state it leaves, are only the moves that make the same
-decisions (as a multiset) with their repeated ``choose`` decisions in another
-order. Moves that differ only in where resources come from (this coal for
+may still be typed, and stand for it. Compared, by the digest of the state
+each leaves, are only the moves that make the same decisions (as a multiset)
+with their repeated ``choose`` decisions in another order. A few are replayed
+one by one; where they are many (a Sell of three or four tiles, each with its
+beer: thousands of orders), one search of their action walks them as a tree,
+the orders sharing the decisions they start with, and takes the digest at
+each move's end. Moves that differ only in where resources come from (this coal for
 the first link and that for the second, or the other way round) are not
 another order of the same choices, and are not compared: that would replay
 most rail and develop moves, at a millisecond each. A move that chooses
@@ -25,8 +28,9 @@ from typing import TYPE_CHECKING, Optional
 
 from ..errors import RuleRuntimeError
 from ..language import ast
-from ..language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, weight as _weight
+from ..language.codegen.search import Deferred, decisions as path_decisions, expand, order_key, run_frame, weight as _weight
 from ..language.decisions import notation as value_notation
+from ..language.limits import MAX_MOVES
 
 if TYPE_CHECKING:
     from .moves import FrameState, Move
@@ -35,14 +39,16 @@ if TYPE_CHECKING:
 class SameMoves:
     """Listing one move per effect (see the module's text); mixed into the Runner."""
 
-    def one_path_per_effect(self, game, frame: FrameState, found: list) -> list:
+    def one_path_per_effect(self, game, frame: FrameState, found: list, complete: bool = True) -> list:
         """Paths found by generated code, (path, stopped, action), without those whose move
         does what an earlier one making the same choices in another order does. The same
         list if none is left out (so that draws from it stay as they were); else each
-        path that may be reordered is replaced by the full paths of its moves kept."""
-        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found))
+        path that may be reordered is replaced by the full paths of its moves kept.
+        ``complete``: the paths are every move of their actions, as a listing finds them
+        (else a few picked out of one, whose moves are replayed: see :meth:`_path_effects`)."""
+        return self._one_path_per_notation(game, frame, self._one_path_per_order(game, frame, found, complete))
 
-    def _one_path_per_order(self, game, frame: FrameState, found: list) -> list:
+    def _one_path_per_order(self, game, frame: FrameState, found: list, complete: bool = True) -> list:
         """The paths without those making an earlier one's choices in another order, to its effect."""
         skip = len(frame.script)
         orders, suspects = self._choice_orders(game, frame, found)
@@ -57,7 +63,14 @@ class SameMoves:
             name = frame.move_name(action)
             [(group, _)] = _path_choices(name, path, skip, _repeated_choices(path, skip))
             items.append((_path_signature(name, path, skip) if len(orders[group]) > 1 else None, _path_tokens(path, skip)))
-        keep = self._first_of_each_effect(game, frame, items)
+        leaves = collections.Counter()  # each action's moves: what searching it again would visit
+        for path, _, action in found:
+            leaves[frame.move_name(action)] += _weight(path)
+
+        def effects_of(indices: list) -> list:
+            return self._path_effects(game, frame, [fulls[i][1] for i in indices], leaves)
+
+        keep = self._first_of_each_effect(game, frame, items, effects_of if complete else None)  # else each replayed
         if all(keep):
             return found
         kept: dict = {i: [] for i in compared}
@@ -123,9 +136,11 @@ class SameMoves:
         keep = self._first_of_each_effect(game, frame, items)
         return [move for move, kept in zip(moves, keep) if kept]
 
-    def _first_of_each_effect(self, game, frame: FrameState, items: list) -> list:
+    def _first_of_each_effect(self, game, frame: FrameState, items: list, effects_of=None) -> list:
         """For (signature, tokens) in the rules' order (signature None: not compared), True
-        for each move but those that do what an earlier one with its signature does."""
+        for each move but those that do what an earlier one with its signature does.
+        ``effects_of(indices)``: what the items at these indices do, as :meth:`_effects`
+        says (by default, each replayed)."""
         groups: dict = {}
         for index, (signature, _) in enumerate(items):
             if signature is not None:
@@ -134,7 +149,11 @@ class SameMoves:
         compared = [index for members in groups.values() if len(members) > 1 for index in members]
         if not compared:
             return keep
-        effects = dict(zip(compared, self._effects(game, frame, [items[index][1] for index in compared])))
+        if effects_of is None:
+            found = self._effects(game, frame, [items[index][1] for index in compared])
+        else:
+            found = effects_of(compared)
+        effects = dict(zip(compared, found))
         for members in groups.values():
             seen = set()
             for index in members:
@@ -150,6 +169,54 @@ class SameMoves:
         budget = [SAME_EFFECT_BUDGET]
         with self.at_frame_start(game):
             return [self._effect(game, frame, tuple(frame.script) + tuple(tokens), budget) for tokens in moves_tokens]
+
+    def _path_effects(self, game, frame: FrameState, paths: list, leaves: collections.Counter) -> list:
+        """What the moves of these full paths do, as :meth:`_effects` says. Where an
+        action has many of them (a Sell of three or four tiles: thousands of orders, a
+        third of a millisecond each to replay), its moves that finish the frame are
+        found again by one search of that action, which walks the orders as a tree,
+        sharing the decisions they start with, and takes the state's digest at each
+        move's end, where a replay would take it; the rest are replayed, in their
+        order (the budget of :meth:`_effects` is spent only on frames that go on)."""
+        skip = len(frame.script)
+        wanted: dict = {}
+        for position, (path, stopped, action) in enumerate(paths):
+            if stopped is None:
+                wanted.setdefault(frame.move_name(action), []).append(position)
+        effects: list = [_UNKNOWN] * len(paths)
+        for name, positions in wanted.items():
+            if len(positions) * REPLAY_COST < leaves[name] or leaves[name] > MAX_MOVES:
+                continue  # replaying the few is cheaper than walking every move of the action
+            only = name if frame.kind == "action" else None
+            at_leaves = self._digests_at_leaves(game, frame, only)
+            for position in positions:
+                path = paths[position][0]
+                found = at_leaves.get(_leaf_key(path, only))
+                if found is not None and found[0] is None and _keys(found[1]) == _keys(path):
+                    effects[position] = found[2]
+        replayed = [position for position, effect in enumerate(effects) if effect is _UNKNOWN]
+        for position, effect in zip(replayed, self._effects(game, frame, [_path_tokens(paths[position][0], skip) for position in replayed])):
+            effects[position] = effect
+        return effects
+
+    def _digests_at_leaves(self, game, frame: FrameState, only: Optional[str]) -> dict:
+        """For each move of the frame (of the action ``only``), by its order_key: (stopped,
+        its full path, the state's digest at its end), as one search finds them from
+        the state the frame started in; empty if that search fails (the moves are then
+        replayed, which says as much as it could)."""
+        state = game.state
+        distinct: dict = {}  # one digest object per state: the equal ones are dropped at once
+
+        def digest():
+            found = state.digest()
+            return distinct.setdefault(found, found)
+
+        try:
+            with self.at_frame_start(game):
+                search = run_frame(game, frame, "all", only=only, on_leaf=digest)
+        except Exception:  # noqa: BLE001 - the replays that follow answer exactly
+            return {}
+        return {_leaf_key(path, only): (stopped, path, found) for (path, stopped, _), found in zip(search.found, search.scores)}
 
     def _effect(self, game, frame: FrameState, script: tuple, budget: list):
         """What the frame's decisions ``script`` leave, run from the state the frame started
@@ -199,7 +266,7 @@ class SameMoves:
             # three tiles: thousands of replays, at each parse of a bot's plan).
             skip = len(frame.script)
             alike = [whole for i in suspects for whole in _expanded(*search.found[i]) if _path_signature(frame.move_name(whole[2]), whole[0], skip) == signature]
-            listed = [other for other in self.moves_of_paths(game, frame, alike) if _move_signature(other) == signature]
+            listed = [other for other in self.moves_of_paths(game, frame, alike, complete=False) if _move_signature(other) == signature]
         text = move.notation()
         if not listed or any(other.notation() == text for other in listed):
             return move
@@ -214,6 +281,13 @@ class SameMoves:
 # Lancashire Sell of several mills, whose frame goes on after a mill sold abroad, could
 # then cost seconds a listing, the likely cause of a bot decision of over 30 s.)
 SAME_EFFECT_BUDGET = 200
+
+# A replay of a move costs about as much as visiting this many moves in a search that
+# takes a digest at each: an action's moves are searched again, rather than replayed
+# one by one, where those to compare are at least this share of them.
+REPLAY_COST = 5
+
+_UNKNOWN = object()  # a move's effect not yet found
 
 
 def _may_repeat_a_choice(rules) -> frozenset:
@@ -312,6 +386,17 @@ def _reorderable(choices: list) -> list:
     for group, order in choices:
         orders.setdefault(group, set()).add(order)
     return [len(orders[group]) > 1 for group, _ in choices]
+
+
+def _leaf_key(path, only: Optional[str]) -> tuple:
+    """What tells a full path from the others of its frame, in a search of every action
+    or of one (``only``): the position of each of its options (the same code run on
+    the same state offers the same options), but the action's among fewer actions."""
+    return order_key(path[1:] if only is not None else path)
+
+
+def _keys(path) -> tuple:
+    return tuple(entry[0] for entry in path)
 
 
 def _expanded(path, stopped, action) -> list:
