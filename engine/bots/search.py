@@ -10,8 +10,10 @@ one, else the written heuristic.
   best ones do not.
 * For each of several redeals of what the seat cannot see, each plan is played
   on: its two actions, then every other player's turn until the seat's own next
-  turn, each the best turn plan of its player (as ``planner`` plays), then the
-  seat's own next turn, by its best turn plan too. The position reached is
+  turn, each played an action at a time by the judge's best action (as ``easy``
+  plays: cheap enough for several turns), then the seat's own next turn by its
+  best turn plan (as ``planner`` plays, and as the bot will play it; the budget
+  allowing, else an action at a time too). The position reached is
   judged against the others. Within a redeal every plan meets the same random
   draws (common random numbers), so the plans' means differ by the plans, not
   by luck.
@@ -66,7 +68,8 @@ class SearchBot(Bot):
     candidates = 3  # plans kept from the ranking
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
     horizon = 24  # at most this many actions (or single choices) played after a plan
-    plan_next_turn = False  # its own next turn by a turn plan (else its best action at a time, as the others)
+    plan_next_turn = True  # its own next turn by a turn plan, as it will play it (else its best action at a time,
+    # as the others: that judged a scout or a loan by what single greedy actions made of it next turn; BOTS.md)
     plan_budget = 16_000  # positions the turn plans may judge ...
     budget = 24_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
     confidence = 2.0  # standard errors a plan's gain over the favourite must exceed (0: the best mean wins)
@@ -186,7 +189,6 @@ class ExpertBot(SearchBot):
     starts = 4
     candidates = 5
     samples = 4
-    plan_next_turn = True
     plan_budget = 30_000
     budget = 120_000
 
