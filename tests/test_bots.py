@@ -342,3 +342,55 @@ def test_a_position_costs_more_on_a_crowded_board():
         judge(late)
     assert budget.left == 75 and budget.since(100) == 10
     assert budget.affords(30) and not budget.affords(31)
+
+
+def test_a_gain_within_the_redeals_noise_keeps_the_favourite():
+    from brass.bots.search import preferred
+
+    # Plan 1 is a point better on the mean, but its redeals differ by 4: noise.
+    order, noise = preferred([[10.0, 13.0, 9.0], [10.0, 9.0, 11.0]], 2.0)
+    assert order == [0, 1, 2]
+    assert noise == pytest.approx((5 / 2) ** 0.5)
+    # The best mean, whatever the spread, without the rule.
+    assert preferred([[10.0, 13.0, 9.0], [10.0, 9.0, 11.0]], 0)[0] == [1, 0, 2]
+
+
+def test_a_gain_well_beyond_the_noise_displaces_the_favourite():
+    from brass.bots.search import preferred
+
+    order, noise = preferred([[10.0, 16.0, 9.0], [10.0, 15.5, 10.0]], 2.0)
+    assert order == [1, 0, 2]
+    assert 5.75 > 2.0 * noise
+    # With no spread at all (the redeals dealt alike), any gain tells.
+    assert preferred([[1.0, 1.5], [2.0, 2.5]], 2.0) == ([1, 0], 0.0)
+
+
+def test_one_redeal_cannot_tell_a_gain_from_luck():
+    from brass.bots.search import preferred
+
+    order, noise = preferred([[10.0, 30.0, 9.0]], 2.0)
+    assert order == [0, 1, 2] and noise == float("inf")
+
+
+@pytest.mark.parametrize("confidence, favourite_first", [(2.0, True), (0.0, False)])
+def test_hard_plays_the_favourite_unless_a_plan_beats_it_beyond_the_noise(confidence, favourite_first, monkeypatch):
+    from brass.bots import search
+    from brass.bots.search import SearchBot
+
+    game = _turn_start("birmingham", 2, 11, True)
+    seen = {}  # plan -> its index in the order played out (the favourite first)
+    scripted = [[0.0, 0.0], [3.0, -1.0], [-5.0, -5.0], [-6.0, -6.0], [-7.0, -7.0]]  # per plan, per redeal
+
+    def play_out(self, world, plan, seat, rng, budget=None):
+        index = seen.setdefault(id(plan), (len(seen), []))
+        index[1].append(1)
+        return scripted[index[0]][len(index[1]) - 1]
+
+    monkeypatch.setattr(search.SearchBot, "_play_out", play_out)
+    monkeypatch.setattr(search.SearchBot, "confidence", confidence)
+    found = SearchBot(5).search(game, 3)
+    assert len(seen) >= 2 and found[0].redeals == 2
+    favourite = max(found, key=lambda e: e.plan.value)
+    # Plan 2 gains 1 point on the mean, with a spread of 4 between the redeals.
+    assert (found[0] is favourite) == favourite_first
+    assert found[0].worth == (0.0 if favourite_first else 1.0)

@@ -24,6 +24,7 @@ Advice reads only what the seat may see: the search redeals everything else.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
@@ -159,6 +160,10 @@ def _reason(candidates: list, found: list, differences: list) -> str:
     how = f"over {first.redeals} redeal{'s' if first.redeals != 1 else ''} of the hidden cards, after the others' replies and its own next turn" if first.redeals else "by the judge, at the end of this turn"
     said = [_said(item) for item in differences[:3]]
     tail = f"; by the end of this turn: {', '.join(said)}" if said else ""
+    if gap < 0:  # the favourite kept: the other's edge is within the redeals' noise (brass.bots.search.preferred)
+        noise = found[0].noise
+        within = f"within the noise of so few redeals (± {noise:.1f})" if math.isfinite(noise) else "and one redeal cannot tell that from luck"
+        return f"{_short(first)} rather than {_short(second)}: the turn plans' favourite; the other scored {-gap:.1f} points more {how}, {within}{tail}."
     return f"{_short(first)} rather than {_short(second)}: {gap:.1f} points better {how}{tail}."
 
 

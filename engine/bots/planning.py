@@ -31,7 +31,8 @@ opens, are seen together.
   turn plan of its player (as ``planner`` plays), and judges the position
   there, where every seat has had its turn. Within a redeal every plan meets
   the same random draws (common random numbers), so the plans' means differ by
-  the plans, not by luck. The plan with the best mean wins.
+  the plans, not by luck. The favourite plan is played unless another's mean beats
+  it by more than the redeals' noise (:func:`brass.bots.search.preferred`).
 
 Both keep to a :class:`Budget` of positions judged (every legal move looked at
 costs one, more on a crowded board): a decision among thousands of moves (two

@@ -10,15 +10,21 @@ one, else the written heuristic.
   best ones do not.
 * For each of several redeals of what the seat cannot see, each plan is played
   on: its two actions, then every other player's turn until the seat's own next
-  turn, each the best turn plan of its player (as ``planner`` plays), then the
-  seat's own next turn, by its best turn plan too. The position reached is
+  turn, each played an action at a time by the judge's best action (as ``easy``
+  plays: cheap enough for several turns), then the seat's own next turn by its
+  best turn plan (as ``planner`` plays, and as the bot will play it; the budget
+  allowing, else an action at a time too). The position reached is
   judged against the others. Within a redeal every plan meets the same random
   draws (common random numbers), so the plans' means differ by the plans, not
   by luck.
-* A plan's worth is its mean over the redeals, and the plan with the best worth
-  is played. Seeing its own next turn is what the search adds to the plans: a
-  build that opens a sale next turn, a development that lets a better tile be
-  built, the loan that the next turn spends.
+* A plan's worth is its mean over the redeals. The planner's favourite (the
+  plan the heuristic ranks first) is played unless another plan's gain over it,
+  redeal by redeal, is more than ``confidence`` standard errors (:func:`preferred`):
+  two redeals cannot tell a point or two from the luck of the deal, and a plan
+  picked for a lucky mean plays worse than its mean (the winner's curse). Seeing
+  its own next turn is what the search adds to the plans: a build that opens a
+  sale next turn, a development that lets a better tile be built, the loan that
+  the next turn spends.
 
 Both keep to a :class:`~brass.bots.planning.Budget` of positions judged, counted,
 never timed, so a seed gives the same game on any machine.
@@ -26,6 +32,7 @@ never timed, so a seed gives the same game on any machine.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Optional
@@ -50,6 +57,7 @@ class Estimate:
     redeals: int  # how many redeals the worth is the mean of (0: the plan's own value)
     plan: Plan
     world: Game  # the redealt world the plan was made in
+    noise: float = 0.0  # the standard error of a plan's gain over the favourite (inf: one redeal, no telling)
 
 
 class SearchBot(Bot):
@@ -60,9 +68,11 @@ class SearchBot(Bot):
     candidates = 3  # plans kept from the ranking
     samples = 2  # redeals of the hidden information per decision (fewer when the budget runs short)
     horizon = 24  # at most this many actions (or single choices) played after a plan
-    plan_next_turn = False  # its own next turn by a turn plan (else its best action at a time, as the others)
+    plan_next_turn = True  # its own next turn by a turn plan, as it will play it (else its best action at a time,
+    # as the others: that judged a scout or a loan by what single greedy actions made of it next turn; BOTS.md)
     plan_budget = 16_000  # positions the turn plans may judge ...
     budget = 24_000  # ... and the whole decision, playing out included (times: benchmarks/BOTS.md)
+    confidence = 2.0  # standard errors a plan's gain over the favourite must exceed (0: the best mean wins)
 
     def choose(self, game: Game) -> Move:
         return self.search(game, 1)[0].move
@@ -97,8 +107,7 @@ class SearchBot(Bot):
         if len(kept) == 1:
             plan = kept[0]
             return [Estimate(_here(game, plan.move), plan.then, plan.value, 0, plan, root)]
-        totals = [0.0] * len(kept)
-        played = 0
+        rows = []  # per redeal played out: every plan's value
         others = len(game.state.players) - 1
         cost = (1 + 2 * (others + 1) + (REPLY_COST if self.plan_next_turn else 0)) * planning.moves  # a plan's playing out, reckoned before any is played
         for _ in range(self.samples):
@@ -114,20 +123,20 @@ class SearchBot(Bot):
                     cost = max(cost, budget.since(before))
             if len(values) < len(kept):
                 break
-            totals = [total + value for total, value in zip(totals, values)]
-            played += 1
+            rows.append(values)
+        played = len(rows)
         if played:
-            worth = [total / played for total in totals]
+            worth = [sum(row[i] for row in rows) / played for i in range(len(kept))]
+            order, noise = preferred(rows, self.confidence)
         else:
             worth = [plan.value for plan in kept]
-        # Ties go to the plans' own order (the first kept is the planner's favourite).
-        order = sorted(range(len(kept)), key=lambda i: (-worth[i], i))
+            order, noise = sorted(range(len(kept)), key=lambda i: (-worth[i], i)), 0.0
         chosen = order[:count]
         if extra is not None:
             mine = kept.index(extra)
             if mine not in chosen:
                 chosen.append(mine)
-        return [Estimate(_here(game, kept[i].move), kept[i].then, worth[i], played, kept[i], root) for i in chosen]
+        return [Estimate(_here(game, kept[i].move), kept[i].then, worth[i], played, kept[i], root, noise) for i in chosen]
 
     def _play_out(self, world: Game, plan: Plan, seat: int, rng, budget: Budget = UNLIMITED) -> float:
         """The plan's worth in one redeal: the position :meth:`_played_out` reaches,
@@ -180,9 +189,38 @@ class ExpertBot(SearchBot):
     starts = 4
     candidates = 5
     samples = 4
-    plan_next_turn = True
     plan_budget = 30_000
     budget = 120_000
+
+
+def preferred(rows: list, confidence: float) -> tuple[list, float]:
+    """The plans in the order to play them, and the standard error of a plan's gain
+    over the favourite. ``rows``: one list per redeal, every plan's value in it (the
+    plans met the same draws), the first plan the planner's favourite.
+
+    A plan's gain is its mean, redeal by redeal, less the favourite's. Its standard
+    error comes from the spread of those paired differences about their means, pooled
+    over the plans (two redeals give one plan's spread one degree of freedom, too
+    few to trust alone). The favourite is played unless a plan gains more than
+    ``confidence`` standard errors; then the plan of the best mean among those that
+    do. One redeal has no spread: nothing can tell its gains from luck, and the
+    favourite stays. ``confidence`` 0: the best mean, whatever the spread. The rest
+    follow by their means (ties in the plans' own order)."""
+    count, width = len(rows), len(rows[0])
+    means = [sum(row[i] for row in rows) / count for i in range(width)]
+    by_mean = sorted(range(width), key=lambda i: (-means[i], i))
+    if confidence <= 0 or width == 1:
+        return by_mean, 0.0
+    if count < 2:
+        return [0] + [i for i in by_mean if i != 0], math.inf
+    spread = 0.0
+    for i in range(1, width):
+        gain = means[i] - means[0]
+        spread += sum((row[i] - row[0] - gain) ** 2 for row in rows)
+    noise = math.sqrt(spread / ((width - 1) * (count - 1)) / count)
+    beating = [i for i in by_mean if i != 0 and means[i] - means[0] > confidence * noise]
+    first = beating[0] if beating else 0
+    return [first] + [i for i in by_mean if i != first], noise
 
 
 def _plan_of(world: Game, seat: int, move: Move, known: list) -> Plan:

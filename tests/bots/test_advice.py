@@ -25,7 +25,7 @@ def test_advice_gives_three_legal_moves_best_first_and_says_why():
     advice = advise(game)
     assert advice.seat == game.to_move and len(advice.candidates) == 3
     worths = [c.worth for c in advice.candidates]
-    assert worths == sorted(worths, reverse=True)
+    assert worths[1:] == sorted(worths[1:], reverse=True)  # the first is the move played: the best mean, or the favourite kept
     for candidate in advice.candidates:
         assert game.parse(candidate.move.full_notation()).notation() == candidate.move.notation()  # legal here, typed as shown
     first, second = advice.candidates[:2]
@@ -34,6 +34,26 @@ def test_advice_gives_three_legal_moves_best_first_and_says_why():
     assert f"rather than {second.move.notation()}" in advice.reason
     assert f"{first.worth - second.worth:.1f} points better" in advice.reason
     assert advice.lines()[0].startswith("1. " + first.move.full_notation())
+
+
+def test_a_favourite_kept_within_the_noise_says_so(monkeypatch):
+    from brass.bots import search
+
+    seen = {}
+    scripted = [[0.0, 0.0], [3.0, -1.0], [-5.0, -5.0], [-6.0, -6.0], [-7.0, -7.0]]  # per plan played out, per redeal
+
+    def play_out(self, world, plan, seat, rng, budget=None):
+        index, calls = seen.setdefault(id(plan), (len(seen), []))
+        calls.append(1)
+        return scripted[index][len(calls) - 1]
+
+    monkeypatch.setattr(search.SearchBot, "_play_out", play_out)
+    advice = advise(_turn_start())
+    first, second = advice.candidates[:2]
+    assert (first.worth, second.worth) == (0.0, 1.0)
+    assert f"rather than {second.move.notation()}" in advice.reason
+    assert ": the turn plans' favourite; the other scored 1.0 points more over 2 redeals" in advice.reason
+    assert "within the noise of so few redeals (± 1.4)" in advice.reason
 
 
 def test_the_same_position_gets_the_same_advice():
