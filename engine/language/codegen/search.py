@@ -118,6 +118,7 @@ class Search(RuleRun):
         self.on_leaf = None  # called at each complete path, while its effects are on the state
         self.scores: list = []  # what on_leaf returned, path by path
         self.memo: dict = {}  # deferred choices' valid options, shared by actions that start alike
+        self.deferred: list = []  # the deferred choices made, whose tests release() lets go
         self.counting = mode in ("all", "first")  # moves are counted, not played: a settled rest need not run
         self.scored = 0  # moves scored (limits.MAX_MOVES)
         self.moved: list = []  # (position, belongs at) of decisions on the path taken out of order
@@ -212,11 +213,22 @@ class Search(RuleRun):
             if first and valid:
                 break
         group = Deferred(name, valid, printed, decider, test) if valid else None
+        if group is not None:
+            self.deferred.append(group)
         if key is not None and not first:
             self.memo[key] = group
         if group is not None:
             self.path.append(group)
         return group
+
+    def release(self) -> None:
+        """Let go of the deferred choices' tests once the search is over (only
+        scoring a path runs them): each test is a closure holding this search, and
+        the paths found hold the choices, so without this the search and all it
+        found would wait for the garbage collector instead of going at once."""
+        for group in self.deferred:
+            group.test = None
+        self.deferred.clear()
 
     def undefer(self) -> None:
         self.path.pop()
@@ -529,6 +541,8 @@ def run_frame(game, frame, mode: str, tokens=(), *, rng=None, cheapest_first=Fal
     except Exception as error:
         name_rule_line(error, generated)
         raise
+    finally:
+        search.release()
     return search
 
 

@@ -444,7 +444,13 @@ class StatementGenerator:
             env = self._bind(self._carried_env(ctx.env, {n: params[n] for n in others}, stmt.body), stmt.var, var, item)
             again = Cont(emit=lambda w_, c_: w_.line(f"{loop}({seq}, {pos} + 1{''.join(', ' + c_.env[n].src for n in params)})"))
             self.block(stmt.body, 0, w, ctx.in_function().with_env(env).nested(), again)
-        w.line(f"{loop}(list({items.src}), 0{''.join(', ' + ctx.env[n].src for n in params)})")
+        # The function calls itself, a cycle that only the garbage collector would
+        # free: broken once the loop is over, however it ends (a path found ends it
+        # with an exception).
+        with w.block("try:"):
+            w.line(f"{loop}(list({items.src}), 0{''.join(', ' + ctx.env[n].src for n in params)})")
+        with w.block("finally:"):
+            w.line(f"{loop} = None")
 
     # -- names a block sets for what follows it (analysis.bound_names)
     def _cells(self, names, env: Env, w: Writer) -> dict:
@@ -574,7 +580,11 @@ class StatementGenerator:
                 inner = replace(inner, last=f"{done} + 1 >= {high}")
             inner = self.early_guards(stmt.body, 0, w, inner)
             self.block(stmt.body, 0, w, inner, again)
-        w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
+        # The two call each other: a cycle broken once the loop is over (as above).
+        with w.block("try:"):
+            w.line(f"{round_}(0{''.join(', ' + ctx.env[name].src for name in params)})")
+        with w.block("finally:"):
+            w.line(f"{round_} = {body} = None")
 
     def _carried_env(self, env: Env, names: dict, body=(), types=None) -> Env:
         """The environment with each carried name read from its Python name, of the
