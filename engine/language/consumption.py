@@ -324,6 +324,24 @@ def _groups(run, tier, nearest: bool, target, name, offer):
     return grouped(entries, nearest, limit)
 
 
+def by_distance(state, sources: tuple, found: list, alone: bool) -> list:
+    """A ``nearest first`` source's tiles ``found`` as (tile, count), as candidates
+    (distance, tile, count, offered) with their link distance from ``sources``;
+    tiles no links join to them are left out. ``alone``: the source is its tier's
+    only one, so a single tile forms the nearest group whatever its distance, and
+    only whether it is reachable is asked (cheaper than measuring)."""
+    if alone and len(found) == 1:
+        tile, count = found[0]
+        return [(0, tile, count, False)] if graph.reachable(state, sources, tile.slot.location.index) else []
+    distances = graph.distances(state, sources)
+    entries = []
+    for tile, count in found:
+        distance = distances.get(tile.slot.location.index)
+        if distance is not None:
+            entries.append((distance, tile, count, False))
+    return entries
+
+
 def grouped(entries: list, nearest: bool, limit) -> list:
     """A tier's candidates (distance, holder, count, offered) as groups to exhaust in order."""
     if limit is not None:
@@ -380,25 +398,26 @@ def _group_capacity(group: _Group) -> int:
 
 def _picks(group: _Group, need: int) -> list:
     """Every way to take ``need`` units from a group (order ignored)."""
-    result = []
-    limit = group.limit
-
-    def walk(position, left, offered_used, chosen):
-        if left == 0:
-            result.append(tuple(chosen))
-            return
-        if position == len(group):
-            return
-        holder, capacity, is_offered = group[position]
-        top = min(capacity, left)
-        if is_offered and limit is not None:
-            top = min(top, limit - offered_used)
-        for take in range(top, -1, -1):
-            if take:
-                chosen.append((holder, take))
-            walk(position + 1, left - take, offered_used + (take if is_offered else 0), chosen)
-            if take:
-                chosen.pop()
-
-    walk(0, need, 0, [])
+    result: list = []
+    _walk(group, group.limit, 0, need, 0, [], result)
     return result
+
+
+def _walk(group, limit, position, left, offered_used, chosen, result) -> None:
+    # A function of its own, not a closure: a closure calling itself is a cycle
+    # that only the garbage collector frees.
+    if left == 0:
+        result.append(tuple(chosen))
+        return
+    if position == len(group):
+        return
+    holder, capacity, is_offered = group[position]
+    top = min(capacity, left)
+    if is_offered and limit is not None:
+        top = min(top, limit - offered_used)
+    for take in range(top, -1, -1):
+        if take:
+            chosen.append((holder, take))
+        _walk(group, limit, position + 1, left - take, offered_used + (take if is_offered else 0), chosen, result)
+        if take:
+            chosen.pop()

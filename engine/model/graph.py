@@ -27,6 +27,7 @@ class _Cache(dict):
 _components = _Cache()
 _distances = _Cache()
 _networks = _Cache()
+_adjacencies = _Cache()
 # A links version that is an earlier one with one link more: new -> (earlier, line, owner, pieces versions).
 _steps = _Cache()
 
@@ -40,6 +41,23 @@ def link_added(state: GameState, pieces_before: int, links_before: int, owner: i
 
 
 def _adjacency(state: GameState) -> list[list[int]]:
+    """The neighbours of every location (by index) over the links on the board.
+
+    A version one link newer than a known one copies only the rows of the places
+    the link touches: move listing asks this once for each link it tries."""
+    key = state.links_version
+    found = _adjacencies.get(key)
+    if found is not None:
+        return found
+    step = _steps.get(key)
+    if step is not None:
+        earlier = _adjacencies.get(step[0])
+        if earlier is not None:
+            neighbours = list(earlier)
+            ends = [loc.index for loc in step[1].locations]
+            for a in ends:
+                neighbours[a] = neighbours[a] + [b for b in ends if b != a]
+            return _adjacencies.put(key, neighbours)
     neighbours: list[list[int]] = [[] for _ in state.board.locations]
     for link in state.line_links:
         if link is None:
@@ -49,7 +67,7 @@ def _adjacency(state: GameState) -> list[list[int]]:
             for b in ends:
                 if a != b:
                     neighbours[a].append(b)
-    return neighbours
+    return _adjacencies.put(key, neighbours)
 
 
 def components(state: GameState) -> list[int]:
@@ -101,6 +119,17 @@ def distances(state: GameState, sources: tuple[int, ...]) -> dict[int, int]:
                 dist[there] = dist[here] + 1
                 queue.append(there)
     return _distances.put(key, dist)
+
+
+def reachable(state: GameState, sources: tuple[int, ...], index: int) -> bool:
+    """Whether ``distances(state, sources)`` has a distance for location ``index``
+    (links join it to one of the sources, or it is one), found without measuring."""
+    comp = components(state)
+    mine = comp[index]
+    for source in sources:
+        if comp[source] == mine:
+            return True
+    return False
 
 
 def network(state: GameState, player: int) -> frozenset:

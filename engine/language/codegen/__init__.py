@@ -213,7 +213,8 @@ class _Generator:
             "SETTLE": consumption.settle,
             "BUY": consumption.buy,
             "OFFER_OF": consumption.offer_of,
-            "DISTANCES": graph.distances,
+            "BY_DISTANCE": consumption.by_distance,
+            "REACHABLE": graph.reachable,
             "PLACES": places,
             "RULE_ERROR": RuleRuntimeError,
             "ADD": limits.add,
@@ -575,7 +576,7 @@ class _Generator:
                             w.line(f"if not {where.src}: continue")
                         if nearest:
                             reads |= frozenset({LINKS})
-                            w.line("if target_ is None or tile_.slot.location.index not in DISTANCES(ST, PLACES(S, target_)): continue")
+                            w.line("if target_ is None or not REACHABLE(ST, PLACES(S, target_), tile_.slot.location.index): continue")
                         w.line("return True")
                 elif source.kind == "offered":
                     w.line(f"if any(h.cubes.get({label}, 0) > 0 for h in offer): return True")
@@ -604,21 +605,21 @@ class _Generator:
         for source in tier:
             clauses = {c.kind: c.value for c in source.clauses}
             if source.kind == "tiles":
-                w.line("distances = None")
+                nearest = any(c.kind == "nearest_first" for c in source.clauses)
+                if nearest:
+                    w.line("found = []")
                 with w.block("for tile_ in filter(None, ST.slot_tiles):"):
                     w.line(f"count = tile_.cubes.get({label}, 0)")
                     w.line("if count <= 0: continue")
                     if "where" in clauses:
                         w.line(f"if not {self.x.gen(clauses['where'], env).src}: continue")
-                    if any(c.kind == "nearest_first" for c in source.clauses):
-                        with w.block("if distances is None:"):
-                            w.line("if target_ is None: raise RULE_ERROR(\"'nearest first' needs a target=... to measure from\")")
-                            w.line("distances = DISTANCES(ST, PLACES(S, target_))")
-                        w.line("distance = distances.get(tile_.slot.location.index)")
-                        w.line("if distance is None: continue")
-                        w.line("entries.append((distance, tile_, count, False))")
-                    else:
-                        w.line("entries.append((0, tile_, count, False))")
+                    w.line(f"{'found' if nearest else 'entries'}.append(({'' if nearest else '0, '}tile_, count{'' if nearest else ', False'}))")
+                if nearest:
+                    # Distances are measured once the tiles are known (often one,
+                    # whose distance does not matter when it is alone in its tier).
+                    with w.block("if found:"):
+                        w.line("if target_ is None: raise RULE_ERROR(\"'nearest first' needs a target=... to measure from\")")
+                        w.line(f"entries.extend(BY_DISTANCE(ST, PLACES(S, target_), found, {len(tier) == 1}))")
             elif source.kind == "offered":
                 if "limit" in clauses:
                     w.line(f"limit = {self.x.gen(clauses['limit'], Env({'tile': Code('None'), 'target': env['target']})).src}")
