@@ -66,6 +66,10 @@ for _name, _kind in (("sources", ListOf(None)), ("offered", ListOf(None)), ("bou
     INFO[Allocation, _name] = AttributeInfo(lambda obj, run, _name=_name: obj.rule_attribute(_name, run), NOTHING, _kind)
 
 
+def _holder_key(part) -> str:
+    return _holder_text(part[0])
+
+
 def _holder_text(holder) -> str:
     if isinstance(holder, SpaceState):
         return holder.space.id
@@ -91,9 +95,16 @@ class _Plan:
             return [self._allocation(())]
         if len(self.choices) == 1:
             group, need = self.choices[0]
+            if not self.forced:  # the usual choice: one unit from one of several holders
+                return [self._parts(pick) if len(pick) <= 1 else self._allocation(pick) for pick in _picks(group, need)]
             return [self._allocation(pick) for pick in _picks(group, need)]
         combinations = itertools.product(*(_picks(group, need) for group, need in self.choices))
         return [self._allocation(tuple(itertools.chain.from_iterable(parts))) for parts in combinations]
+
+    def _parts(self, parts: tuple) -> Allocation:
+        """The allocation of these parts (each holder once, in notation order)."""
+        offered = tuple(h for h, _ in parts if id(h) in self.offered) if self.offered else ()
+        return Allocation(self.resource, parts, self.bought, self.cost, offered)
 
     def _allocation(self, extra) -> Allocation:
         forced = self.forced
@@ -107,7 +118,7 @@ class _Plan:
                 parts[id(holder)] = [holder, 0]
                 order.append(id(holder))
             parts[id(holder)][1] += count
-        merged = sorted(((parts[k][0], parts[k][1]) for k in order), key=lambda hc: _holder_text(hc[0]))
+        merged = sorted(((parts[k][0], parts[k][1]) for k in order), key=_holder_key)
         offered = tuple(h for h, _ in merged if id(h) in self.offered)
         return Allocation(self.resource, tuple(merged), self.bought, self.cost, offered)
 

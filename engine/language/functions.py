@@ -102,6 +102,14 @@ def connected(run, a, b):
     return False
 
 
+def connected_labels(run, thing) -> tuple:
+    """The link components and the labels of those ``thing`` touches:
+    ``connected(x, thing)`` is ``components[x's location] in labels``. Generated
+    code asks it once before a loop that asks ``connected`` of each tile."""
+    comp = graph.components(run.state)
+    return comp, {comp[i] for i in places(run, thing)}
+
+
 @function(example="let d = distance(board_links[0], board_links[0].locations[0])", reads=LINKS, returns=int)
 def distance(run, a, b):
     "The fewest link tiles between a and b, or none if they are not connected."

@@ -30,7 +30,8 @@ from ..attributes import get_attribute
 from ..expressions import display
 from ..vocabulary import Offer, Problem
 from .expressions import STATIC_CLASSES, Code, Env, ExpressionGenerator, Unsupported
-from ..functions import kept_value, places
+from .. import functions
+from ..functions import connected_labels, kept_value, places
 from ..decisions import unique_by_text
 from .search import FAILED, UNSET, decider_of, multisets, offered, unique_by_identity
 from .source import Cont, Ctx, Writer
@@ -216,6 +217,7 @@ class _Generator:
             "BY_DISTANCE": consumption.by_distance,
             "REACHABLE": graph.reachable,
             "PLACES": places,
+            "CONNECTED_LABELS": connected_labels,
             "RULE_ERROR": RuleRuntimeError,
             "ADD": limits.add,
             "WHOLE": limits.whole,
@@ -599,6 +601,23 @@ class _Generator:
             w.line(buying)
             w.line("if refusal is None: remaining = 0")
 
+    def _connected_to(self, where, env: Env) -> "Code | None":
+        """X, when a tile source's clause is ``connected(tile, X)`` (either way
+        round) and X does not depend on the tile: then the loop over tiles asks
+        for X's components once instead of once a tile."""
+        if not (isinstance(where, ast.Call) and where.func == "connected" and len(where.args) == 2 and not where.kwargs):
+            return None
+        word = self.vocabulary.functions.get("connected")
+        if "connected" in self.defines or word is None or word.fn is not functions.connected:
+            return None  # a ruleset's own meaning of the name
+        tile = env["tile"].src
+        for mine, other in (where.args, where.args[::-1]):
+            if isinstance(mine, ast.Name) and mine.id == "tile":
+                code = self.x.gen(other, env)
+                if tile not in code.names:
+                    return code
+        return None
+
     def _candidates(self, w: Writer, tier, env: Env, label: str) -> None:
         w.line("entries = []")
         w.line("limit = None")
@@ -608,10 +627,18 @@ class _Generator:
                 nearest = any(c.kind == "nearest_first" for c in source.clauses)
                 if nearest:
                     w.line("found = []")
+                to = self._connected_to(clauses.get("where"), env)
+                if to is not None:
+                    w.line("labels_ = None")
                 with w.block("for tile_ in filter(None, ST.slot_tiles):"):
                     w.line(f"count = tile_.cubes.get({label}, 0)")
                     w.line("if count <= 0: continue")
-                    if "where" in clauses:
+                    if to is not None:
+                        # connected(tile, X) with X fixed for the loop: X's components
+                        # are found once, each tile's is a look-up.
+                        w.line(f"if labels_ is None: components_, labels_ = CONNECTED_LABELS(S, {to.src})")
+                        w.line("if components_[tile_.slot.location.index] not in labels_: continue")
+                    elif "where" in clauses:
                         w.line(f"if not {self.x.gen(clauses['where'], env).src}: continue")
                     w.line(f"{'found' if nearest else 'entries'}.append(({'' if nearest else '0, '}tile_, count{'' if nearest else ', False'}))")
                 if nearest:
