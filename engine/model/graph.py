@@ -40,24 +40,39 @@ def link_added(state: GameState, pieces_before: int, links_before: int, owner: i
         _steps.clear()
 
 
+def _one_link_on(cache: _Cache, state: GameState, one_more, from_scratch):
+    """``cache``'s value for the state's links: worked out by ``one_more(earlier,
+    line)`` from the value of the version one link older when that one is known
+    (move listing places one link at a time), else by ``from_scratch(state)``."""
+    key = state.links_version
+    step = _steps.get(key)
+    if step is not None:
+        earlier = cache.get(step[0])
+        if earlier is not None:
+            return cache.put(key, one_more(earlier, step[1]))
+    return cache.put(key, from_scratch(state))
+
+
 def _adjacency(state: GameState) -> list[list[int]]:
     """The neighbours of every location (by index) over the links on the board.
 
     A version one link newer than a known one copies only the rows of the places
     the link touches: move listing asks this once for each link it tries."""
-    key = state.links_version
-    found = _adjacencies.get(key)
+    found = _adjacencies.get(state.links_version)
     if found is not None:
         return found
-    step = _steps.get(key)
-    if step is not None:
-        earlier = _adjacencies.get(step[0])
-        if earlier is not None:
-            neighbours = list(earlier)
-            ends = [loc.index for loc in step[1].locations]
-            for a in ends:
-                neighbours[a] = neighbours[a] + [b for b in ends if b != a]
-            return _adjacencies.put(key, neighbours)
+    return _one_link_on(_adjacencies, state, _adjacency_with, _adjacency_of)
+
+
+def _adjacency_with(earlier: list, line) -> list[list[int]]:
+    neighbours = list(earlier)
+    ends = [loc.index for loc in line.locations]
+    for a in ends:
+        neighbours[a] = neighbours[a] + [b for b in ends if b != a]
+    return neighbours
+
+
+def _adjacency_of(state: GameState) -> list[list[int]]:
     neighbours: list[list[int]] = [[] for _ in state.board.locations]
     for link in state.line_links:
         if link is None:
@@ -67,26 +82,28 @@ def _adjacency(state: GameState) -> list[list[int]]:
             for b in ends:
                 if a != b:
                     neighbours[a].append(b)
-    return _adjacencies.put(key, neighbours)
+    return neighbours
 
 
 def components(state: GameState) -> list[int]:
     """Component number of every location (by index); same number = connected."""
-    key = state.links_version
-    found = _components.get(key)
+    found = _components.get(state.links_version)
     if found is not None:
         return found
-    step = _steps.get(key)
-    if step is not None:
-        earlier = _components.get(step[0])
-        if earlier is not None:
-            # The new link joins the components of the places it touches; each is
-            # numbered by its lowest location index, as counting from scratch numbers it.
-            labels = {earlier[loc.index] for loc in step[1].locations}
-            if len(labels) > 1:
-                lowest = min(labels)
-                earlier = [lowest if c in labels else c for c in earlier]
-            return _components.put(key, earlier)
+    return _one_link_on(_components, state, _components_with, _components_of)
+
+
+def _components_with(earlier: list, line) -> list[int]:
+    # The new link joins the components of the places it touches; each is
+    # numbered by its lowest location index, as counting from scratch numbers it.
+    labels = {earlier[loc.index] for loc in line.locations}
+    if len(labels) > 1:
+        lowest = min(labels)
+        return [lowest if c in labels else c for c in earlier]
+    return earlier
+
+
+def _components_of(state: GameState) -> list[int]:
     neighbours = _adjacency(state)
     comp = [-1] * len(neighbours)
     for start in range(len(neighbours)):
@@ -100,7 +117,7 @@ def components(state: GameState) -> list[int]:
                 if comp[there] == -1:
                     comp[there] = start
                     todo.append(there)
-    return _components.put(key, comp)
+    return comp
 
 
 def distances(state: GameState, sources: tuple[int, ...]) -> dict[int, int]:
