@@ -433,6 +433,9 @@ def place_link(run, line, player=None):
         return Problem(f"the line {line.id} already holds a link")
     if kind not in line.kinds:
         return Problem(f"no {kind} can be built between {' and '.join(l.name for l in line.locations)}")
+    # Connectivity after the link is worked out from connectivity before it (graph.py):
+    # known once for the links now, it serves every link listing tries from here.
+    graph.components(state)
     link = BoardLink(line, p.index, kind)
     journal = run.journal
     journal.setindex(state.line_links, line.index, link)
