@@ -123,6 +123,10 @@ _HEADER = '''\
 # g_ the options left by the guards, r a keyword's result, h a value computed at
 # its first use, p_ a name carried into a nested function, k/round/body the rest
 # of the rules as a function, a_ a lambda's parameter; the numbers keep names apart.
+# A loop of the rules that runs as a function calling itself (for each, repeat) is
+# called in "try: ... finally: f = None": a function that refers to itself is a
+# cycle only the garbage collector would free, and a path found ends the loop
+# with an exception, so the name is let go however the loop ends.
 '''
 
 
