@@ -28,7 +28,7 @@ from typing import Callable, Optional
 from ..game import Game
 from ..ruleset import load_ruleset
 from ..version import __version__
-from .features import NAMES, PRIOR, SIZE, features, phase
+from .features import NAMES, PRIOR, SIGNS, SIZE, features, phase
 from .judge import KNOTS, Fit, JudgeFile, fitting, ruleset_digest
 from .seating import seat_bots
 
@@ -112,7 +112,10 @@ def fit(samples: list, eras: list, players: int, ridge: float = RIDGE) -> Fit:
 
 def _solve(x, y, ridge: float):
     """Ridge regression towards the prior: (X'X + D) w = X'y + D p, D the ridge times
-    each feature's mean square times the rows a knot (the bias columns held by nothing)."""
+    each feature's mean square times the rows a knot (the bias columns held by nothing),
+    the weights of :data:`~brass.bots.features.SIGNS` held to their sign: one that
+    comes out on the wrong side is fixed at 0 and the rest solved again (least
+    squares with the others free), until none is."""
     np = numpy_for_fitting()
 
     prior = np.tile(np.asarray(PRIOR, dtype=float), len(KNOTS))
@@ -122,7 +125,16 @@ def _solve(x, y, ridge: float):
     scale = np.tile(feature, len(KNOTS)) * len(y) / len(KNOTS)
     scale[[k * SIZE for k in range(len(KNOTS))]] = 0.0  # the bias: free
     penalty = np.diag(ridge * scale + 1e-6)
-    return np.linalg.solve(x.T @ x + penalty, x.T @ y + penalty @ prior)
+    left, right = x.T @ x + penalty, x.T @ y + penalty @ prior
+    signs = np.tile(np.asarray([SIGNS.get(name, 0) for name in NAMES], dtype=float), len(KNOTS))
+    free = np.ones(len(right), dtype=bool)
+    while True:
+        weights = np.zeros(len(right))
+        weights[free] = np.linalg.solve(left[np.ix_(free, free)], right[free])
+        wrong = signs * weights < 0
+        if not wrong.any():
+            return weights
+        free &= ~wrong
 
 
 def _design(samples: list):

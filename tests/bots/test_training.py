@@ -11,7 +11,7 @@ from tests.support.needs import need
 
 need("numpy", "pip install -e '.[train]'")
 
-from brass.bots.features import PRIOR, SIZE
+from brass.bots.features import INDEX, NAMES, PRIOR, SIGNS, SIZE
 from brass.bots.judge import KNOTS, read_judge
 from brass.bots.training import SEED_BASE, Sample, Training, blend, fit, game_seeds, quality
 from brass.cli import main
@@ -29,12 +29,31 @@ def _synthetic(weights: list, count: int, seed: int = 1) -> list:
     return samples
 
 
+def _signed(weights: list) -> list:
+    """The weights with those whose sign the rules settle turned to that sign."""
+    return [abs(w) * SIGNS[name] if name in SIGNS else w for name, w in zip(NAMES, weights)]
+
+
 def test_a_fit_finds_the_weights_that_made_the_gains():
-    weights = [5.0] + [rng_w for rng_w in (0.5, -0.25, 1.5) * SIZE][: SIZE - 1]
+    weights = _signed([5.0] + [rng_w for rng_w in (0.5, -0.25, 1.5) * SIZE][: SIZE - 1])
     found = fit(_synthetic(weights, 400), ["canal"], 2, ridge=1e-6)
     for row in found.weights["canal"]:
         assert row == pytest.approx(weights, abs=1e-2)
     assert quality(found, _synthetic(weights, 50, seed=2), ["canal"])["rmse"] == pytest.approx(0.0, abs=1e-2)
+
+
+def test_a_fit_never_finds_that_a_shortfall_or_a_debt_helps():
+    # Games in which a shortfall went with later gains (as a bot's bad judge can
+    # make them): the fit holds the shortfall's weight at 0, not at the +2 the
+    # games show, and the debt's at 0, not below it.
+    weights = _signed([5.0] + [0.5] * (SIZE - 1))
+    weights[INDEX["shortfall"]] = 2.0
+    weights[INDEX["debt"]] = -1.0
+    found = fit(_synthetic(weights, 400), ["canal"], 2, ridge=1e-6)
+    for row in found.weights["canal"]:
+        assert row[INDEX["shortfall"]] == 0.0 and row[INDEX["debt"]] == 0.0
+        for name, sign in SIGNS.items():
+            assert row[INDEX[name]] * sign >= 0, name
 
 
 def test_with_few_games_a_fit_stays_near_the_heuristic():
