@@ -13,7 +13,9 @@ the pairs of seats it wins against the second (a tie counts half; parity is
 groups. Both print the diagnostics of every bot (brass.bots.strength.diagnostics).
 ``judge``: self-play of one bot on each seed twice, judging by the written
 heuristic and by a fitted judge (``--judge FILE``, default the ruleset's
-shipped data/judge.yaml); the figure is the paired difference in VP a seat.
+shipped data/judge.yaml): the paired difference in VP a seat; then the two
+judges against each other on the same seeds (the learned one in each seat in
+turn): its share of the pairs of seats won. Both with every side's diagnostics.
 
 Seeds below 1,000,000: the judge's training games are seeded from there up
 (brass.bots.training.SEED_BASE), so no game a judge was fitted to measures it.
@@ -98,10 +100,13 @@ def report(groups: list, lineup: tuple, kind: str) -> str:
 
 
 def _judge(ruleset_name: str, players: int, bot: str, seeds: list, path) -> int:
-    """Each seed's self-play by the written heuristic and by the file's fit, paired."""
+    """Each seed's self-play by the written heuristic and by the file's fit, paired; then
+    the two judges against each other on the same seeds, the learned one in each seat in
+    turn. Self-play VP alone can hide a judge that ruins itself in some games (both seats
+    ruin alike), so the diagnostics and the head-to-head are printed beside it."""
     from pathlib import Path
 
-    from brass.bots.judge import fitting, judge_path, read_judge
+    from brass.bots.judge import judge_path, read_judge
     from brass.bots.strength import play_measured
     from brass.ruleset import load_ruleset
 
@@ -109,28 +114,59 @@ def _judge(ruleset_name: str, players: int, bot: str, seeds: list, path) -> int:
     file = read_judge(Path(path) if path else judge_path(ruleset))
     if file.stale(ruleset) is not None or players not in file.fits:
         raise SystemExit(f"{file.path}: no fresh fit for {players} players ({file.stale(ruleset) or 'none in the file'})")
+    fit = file.fits[players]
     started = time.perf_counter()
-    print(f"strength judge: {ruleset.name}, {players} players, {bot} self-play, the written heuristic against {file.path} "
-          f"({file.fits[players].trained.get('command', '?')}), seeds {seeds[0]}-{seeds[-1]}, engine {__version__}", flush=True)
-    written, learned = [], []
+    print(f"strength judge: {ruleset.name}, {players} players, {bot}, the written heuristic against {file.path} "
+          f"({fit.trained.get('command', '?')}), seeds {seeds[0]}-{seeds[-1]}, engine {__version__}", flush=True)
+    written, learned = [], []  # self-play: per seed, the game's report
+    matches = []  # per seed: the games of the learned judge in each seat against the written heuristic
     for seed in seeds:
-        scores = []
-        for fit in (None, file.fits[players]):
-            with fitting(ruleset.name, players, fit):
-                played = play_measured(ruleset.name, (bot,) * players, seed)
-            scores.append(sum(seat.vp for seat in played.seats) / players)
-        written.append(scores[0])
-        learned.append(scores[1])
-        print(f"  seed {seed}: the written heuristic {scores[0]:.2f}, the learned judge {scores[1]:.2f} VP a seat", flush=True)
-    for name, values in (("the written heuristic", written), ("the learned judge", learned)):
-        mean, low, high = bootstrap(values)
-        print(f"{name}: {mean:.1f} VP a seat (95% CI {low:.1f} - {high:.1f})")
-    differences = [b - a for a, b in zip(written, learned)]
+        pair = []
+        for label, judge in (("written", None), ("learned", fit)):
+            played = play_measured(ruleset.name, (bot,) * players, seed, judges={seat: judge for seat in range(players)})
+            pair.append(_named(played, lambda seat, label=label: label))
+        written.append([pair[0]])
+        learned.append([pair[1]])
+        games = []
+        for mine in range(players):
+            played = play_measured(ruleset.name, (bot,) * players, seed, judges={seat: fit if seat == mine else None for seat in range(players)})
+            games.append(_named(played, lambda seat, mine=mine: "learned" if seat == mine else "written"))
+        matches.append(games)
+        vps = "; ".join(",".join(f"{s.vp}{'*' if s.bot == 'learned' else ''}" for s in g.seats) for g in games)
+        print(f"  seed {seed}: self-play, the written heuristic {_a_seat(pair[0]):.2f}, the learned judge {_a_seat(pair[1]):.2f} VP a seat; "
+              f"against each other (* learned): {vps}", flush=True)
+    print("self-play:")
+    for name, groups in (("the written heuristic", written), ("the learned judge", learned)):
+        mean, low, high = bootstrap([_a_seat(g[0]) for g in groups])
+        print(f"  {name}: {mean:.1f} VP a seat (95% CI {low:.1f} - {high:.1f})")
+        label = "learned" if groups is learned else "written"
+        for key, value in diagnostics(groups, label).items():
+            print(f"      {key}: {value}")
+    differences = [_a_seat(b[0]) - _a_seat(a[0]) for a, b in zip(written, learned)]
     mean, low, high = bootstrap(differences)
-    print(f"the learned judge less the written heuristic: {mean:+.1f} VP a seat (95% CI {low:+.1f} - {high:+.1f}), "
+    print(f"  the learned judge less the written heuristic: {mean:+.1f} VP a seat (95% CI {low:+.1f} - {high:+.1f}), "
           f"more in {sum(d > 0 for d in differences)} of {len(differences)} seeds")
-    print(f"{2 * len(seeds)} games in {time.perf_counter() - started:.0f} s wall")
+    print("against each other, the learned judge in each seat in turn:")
+    mean, low, high = bootstrap(group_mean(matches, lambda r, s: pair_share(r, "learned", "written") if s is r.seats[0] else None))
+    print(f"  the learned judge wins {mean:.1%} of the pairs of seats (95% CI {low:.1%} - {high:.1%}), {len(matches)} seed groups")
+    for label in ("learned", "written"):
+        mean, low, high = bootstrap(group_mean(matches, lambda r, s, label=label: s.vp if s.bot == label else None))
+        print(f"  {label}: {mean:.1f} VP a seat (95% CI {low:.1f} - {high:.1f})")
+        for key, value in diagnostics(matches, label).items():
+            print(f"      {key}: {value}")
+    print(f"{(2 + players) * len(seeds)} games in {time.perf_counter() - started:.0f} s wall")
     return 0
+
+
+def _named(report: GameReport, name) -> GameReport:
+    """The report with each seat's bot named by its judge (``name(seat)``)."""
+    for seat, found in enumerate(report.seats):
+        found.bot = name(seat)
+    return report
+
+
+def _a_seat(report: GameReport) -> float:
+    return sum(seat.vp for seat in report.seats) / len(report.seats)
 
 
 def _check(path: str) -> int:

@@ -33,6 +33,7 @@ from .. import hookimpl
 from ..game import Game
 from ..ruleset import load_ruleset
 from .arena import DecisionClock
+from .judge import fitting
 from .seating import seat_bots
 
 ROUND_END = "end_of_round"  # the engine's round-end procedure: the rules' decisions there are shortfalls
@@ -141,12 +142,17 @@ class _Watch:
         self.unbuilt = [len(found) for found in self.pending]
 
 
-def play_measured(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False) -> GameReport:
-    """One seeded game of bots, with every seat's diagnostics and the moves played."""
+def play_measured(ruleset_name: str, lineup: tuple, seed: int, trust: bool = False, judges: Optional[dict] = None) -> GameReport:
+    """One seeded game of bots, with every seat's diagnostics and the moves played.
+    ``judges``: seat -> the fit (:class:`~brass.bots.judge.Fit`, or None for the
+    written heuristic) that seat's bot judges by, instead of the ruleset's judge:
+    two judges played against each other."""
     ruleset = load_ruleset(ruleset_name, trust=trust)
     game = Game(ruleset, [f"{bot} {i + 1}" for i, bot in enumerate(lineup)], seed=seed)
     bots = seat_bots(lineup, seed)
     count = len(lineup)
+    if judges:
+        bots = {seat: _JudgedBot(bot, fitting(ruleset.name, count, judges[seat])) if seat in judges else bot for seat, bot in bots.items()}
     clock = DecisionClock(count)
     decisions, seconds, longest = clock.decisions, clock.seconds, clock.longest
     watch = _Watch(game)
@@ -185,6 +191,18 @@ def play_measured(ruleset_name: str, lineup: tuple, seed: int, trust: bool = Fal
             )
         )
     return GameReport(ruleset.name, tuple(lineup), seed, seats, moves)
+
+
+class _JudgedBot:
+    """A bot that chooses by a judge of its own (a :class:`~brass.bots.judge.fitting`
+    entered for each of its decisions only)."""
+
+    def __init__(self, bot, judging):
+        self.bot, self.judging = bot, judging
+
+    def choose(self, game: Game):
+        with self.judging:
+            return self.bot.choose(game)
 
 
 def replay_check(report: GameReport, trust: bool = False) -> None:

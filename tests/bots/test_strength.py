@@ -57,6 +57,23 @@ def test_a_measured_game_replays_and_says_what_each_seat_did():
         replay_check(broken)
 
 
+def test_a_seat_judges_by_the_judge_it_is_given():
+    from brass.bots.features import INDEX, PRIOR
+    from brass.bots.judge import _OVERRIDES, KNOTS, Fit, fitting
+
+    row = list(PRIOR)
+    row[INDEX["money_value"]] = 0.0  # money worth nothing: spend it, whatever it buys
+    row[INDEX["income_value"]] = 5.0
+    spendthrift = Fit(2, {era: [list(row) for _ in KNOTS] for era in ("canal", "rail")})
+    with fitting("birmingham", 2, None):
+        plain = play_measured("birmingham", ("easy", "easy"), 3)
+    written = play_measured("birmingham", ("easy", "easy"), 3, judges={0: None, 1: None})
+    assert written.moves == plain.moves  # the written heuristic either way
+    mixed = play_measured("birmingham", ("easy", "easy"), 3, judges={0: spendthrift})
+    assert mixed.moves != plain.moves
+    assert not _OVERRIDES  # each decision's judge was set for that decision only
+
+
 def test_a_loan_is_counted_by_what_it_does():
     game = Game("birmingham", 2, seed=3)
     watch = strength._Watch(game)
