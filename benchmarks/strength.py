@@ -136,10 +136,9 @@ def _judge(ruleset_name: str, players: int, bot: str, seeds: list, path) -> int:
         print(f"  seed {seed}: self-play, the written heuristic {_a_seat(pair[0]):.2f}, the learned judge {_a_seat(pair[1]):.2f} VP a seat; "
               f"against each other (* learned): {vps}", flush=True)
     print("self-play:")
-    for name, groups in (("the written heuristic", written), ("the learned judge", learned)):
+    for name, label, groups in (("the written heuristic", "written", written), ("the learned judge", "learned", learned)):
         mean, low, high = bootstrap([_a_seat(g[0]) for g in groups])
         print(f"  {name}: {mean:.1f} VP a seat (95% CI {low:.1f} - {high:.1f})")
-        label = "learned" if groups is learned else "written"
         for key, value in diagnostics(groups, label).items():
             print(f"      {key}: {value}")
     differences = [_a_seat(b[0]) - _a_seat(a[0]) for a, b in zip(written, learned)]

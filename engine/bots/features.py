@@ -63,9 +63,9 @@ PRIOR = tuple(weight for _, weight, _ in FEATURES)
 # The weights whose sign the rules settle, whatever games show: a shortfall or a
 # debt never helps a player, nor do money or income (the two at the heuristic's
 # worth). A fit is held to these (1: at least 0, -1: at most 0). Without them a
-# two-player fit weighed a shortfall early in the Rail era at +2 points a pound
-# (its games had players who fell short and then gained much, for other reasons),
-# and its bot borrowed itself into ruin: 0 VP in 6 of 48 games against planner.
+# two-player fit weighed a shortfall early in the Rail era at +2 points a pound,
+# and its bot borrowed itself into ruin: 0 VP in 6 of 48 seats against the
+# written heuristic (benchmarks/BOTS.md, "Judges for two and three players").
 SIGNS = {"shortfall": -1, "shortfall_ahead": -1, "debt_squared": -1, "debt": 1, "income_value": 1, "money_value": 1}
 SIZE = len(NAMES)
 INDEX = {name: i for i, name in enumerate(NAMES)}
